@@ -1,0 +1,28 @@
+//! Chess rules for Homeostat: board, move generation, FEN, SAN, PGN and game outcome.
+//!
+//! ```
+//! use homeostat_chess::{perft, Board};
+//! let board = Board::startpos();
+//! assert_eq!(board.legal_moves().len(), 20);
+//! assert_eq!(perft(&board, 3), 8902);
+//! assert_eq!(board.hash(), 0x463b96181691fc9c);
+//! ```
+#![deny(missing_docs)]
+
+pub mod attacks;
+mod bitboard;
+mod board;
+mod fen;
+mod movegen;
+mod moves;
+mod perft;
+mod types;
+mod zobrist;
+mod zobrist_keys;
+
+pub use bitboard::Bitboard;
+pub use board::{Board, CastleSide, CastlingRights};
+pub use fen::{FenError, STARTPOS};
+pub use moves::{Move, MoveList, PieceMoves, MAX_MOVES};
+pub use perft::{perft, perft_divide, perft_full};
+pub use types::{squares, Color, File, Piece, PieceKind, Rank, Square};

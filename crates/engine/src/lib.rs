@@ -1,0 +1,1 @@
+//! Search and evaluation (to come).
