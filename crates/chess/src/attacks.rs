@@ -27,30 +27,9 @@ const fn leaper_table(deltas: &[(i8, i8)]) -> [u64; 64] {
     table
 }
 
-static KNIGHT: [u64; 64] = leaper_table(&[
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-]);
-static KING: [u64; 64] = leaper_table(&[
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-]);
-static PAWN: [[u64; 64]; 2] = [
-    leaper_table(&[(-1, 1), (1, 1)]),
-    leaper_table(&[(-1, -1), (1, -1)]),
-];
+static KNIGHT: [u64; 64] = leaper_table(&[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]);
+static KING: [u64; 64] = leaper_table(&[(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)]);
+static PAWN: [[u64; 64]; 2] = [leaper_table(&[(-1, 1), (1, 1)]), leaper_table(&[(-1, -1), (1, -1)])];
 
 /// Squares a knight on `sq` attacks.
 #[inline(always)]
@@ -126,23 +105,13 @@ const fn relevant_mask(sq: usize, dirs: &[(i8, i8); 4]) -> u64 {
 }
 
 const fn magic_table(magics: &[u64; 64], dirs: &[(i8, i8); 4], start: u32) -> [Magic; 64] {
-    let mut table = [Magic {
-        mask: 0,
-        magic: 0,
-        shift: 0,
-        offset: 0,
-    }; 64];
+    let mut table = [Magic { mask: 0, magic: 0, shift: 0, offset: 0 }; 64];
     let mut offset = start;
     let mut sq = 0;
     while sq < 64 {
         let mask = relevant_mask(sq, dirs);
         let bits = mask.count_ones();
-        table[sq] = Magic {
-            mask,
-            magic: magics[sq],
-            shift: (64 - bits) as u8,
-            offset,
-        };
+        table[sq] = Magic { mask, magic: magics[sq], shift: (64 - bits) as u8, offset };
         offset += 1 << bits;
         sq += 1;
     }

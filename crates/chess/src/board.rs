@@ -141,11 +141,7 @@ impl Board {
     #[inline(always)]
     pub fn piece_on(&self, sq: Square) -> Option<Piece> {
         let kind = self.kind_on(sq)?;
-        let color = if self.by_color[0].has(sq) {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let color = if self.by_color[0].has(sq) { Color::White } else { Color::Black };
         Some(Piece::new(color, kind))
     }
 
@@ -361,15 +357,10 @@ impl Board {
             PieceKind::King => {
                 let diff = to.index() as i32 - from.index() as i32;
                 if diff == 2 || diff == -2 {
-                    let (rook_from, rook_to) = if diff == 2 {
-                        (to.index() + 1, to.index() - 1)
-                    } else {
-                        (to.index() - 2, to.index() + 1)
-                    };
-                    let (rook_from, rook_to) = (
-                        Square::from_index_unchecked(rook_from as u8),
-                        Square::from_index_unchecked(rook_to as u8),
-                    );
+                    let (rook_from, rook_to) =
+                        if diff == 2 { (to.index() + 1, to.index() - 1) } else { (to.index() - 2, to.index() + 1) };
+                    let (rook_from, rook_to) =
+                        (Square::from_index_unchecked(rook_from as u8), Square::from_index_unchecked(rook_to as u8));
                     self.toggle(us, PieceKind::Rook, rook_from);
                     self.toggle(us, PieceKind::Rook, rook_to);
                     self.mailbox[rook_from.index()] = NO_PIECE;

@@ -29,10 +29,7 @@ impl fmt::Display for FenError {
 impl std::error::Error for FenError {}
 
 fn err<T>(field: usize, message: impl Into<String>) -> Result<T, FenError> {
-    Err(FenError {
-        field,
-        message: message.into(),
-    })
+    Err(FenError { field, message: message.into() })
 }
 
 fn color_name(color: Color) -> &'static str {
@@ -77,24 +74,19 @@ impl Board {
         board.castling = read_castling(&board, fields[2])?;
         board.ep = read_en_passant(&board, fields[3])?;
         if let Some(text) = fields.get(4) {
-            board.halfmove_clock = text
-                .parse()
-                .or_else(|_| err(5, format!("half-move clock must be a whole number, got '{text}'")))?;
+            board.halfmove_clock =
+                text.parse().or_else(|_| err(5, format!("half-move clock must be a whole number, got '{text}'")))?;
         }
         if let Some(text) = fields.get(5) {
-            board.fullmove_number = text
-                .parse()
-                .or_else(|_| err(6, format!("move number must be a whole number, got '{text}'")))?;
+            board.fullmove_number =
+                text.parse().or_else(|_| err(6, format!("move number must be a whole number, got '{text}'")))?;
         }
 
         let them = board.side.flip();
         if board.is_attacked(board.king(them), board.side, board.occupied()) {
             return err(
                 0,
-                format!(
-                    "the side not to move ({}) is in check",
-                    if them == Color::White { "White" } else { "Black" }
-                ),
+                format!("the side not to move ({}) is in check", if them == Color::White { "White" } else { "Black" }),
             );
         }
         if board.checkers().count() > 2 {
@@ -258,8 +250,10 @@ fn read_en_passant(board: &Board, text: &str) -> Result<Option<Square>, FenError
     if text == "-" {
         return Ok(None);
     }
-    let sq = Square::parse(text)
-        .ok_or_else(|| FenError { field: 4, message: format!("en passant square must be '-' or a square such as e3, got '{text}'") })?;
+    let sq = Square::parse(text).ok_or_else(|| FenError {
+        field: 4,
+        message: format!("en passant square must be '-' or a square such as e3, got '{text}'"),
+    })?;
     let us = board.side;
     let them = us.flip();
     let expected_rank = Rank::new(5).unwrap().relative(us);

@@ -87,13 +87,7 @@ impl Board {
                 }
             }
         }
-        if king_to.any()
-            && f(PieceMoves {
-                kind: PieceKind::King,
-                from: ksq,
-                to: king_to,
-            })
-        {
+        if king_to.any() && f(PieceMoves { kind: PieceKind::King, from: ksq, to: king_to }) {
             return true;
         }
         if checkers.more_than_one() {
@@ -110,13 +104,7 @@ impl Board {
         macro_rules! emit {
             ($kind:expr, $from:expr, $to:expr) => {
                 let to = $to;
-                if to.any()
-                    && f(PieceMoves {
-                        kind: $kind,
-                        from: $from,
-                        to,
-                    })
-                {
+                if to.any() && f(PieceMoves { kind: $kind, from: $from, to }) {
                     return true;
                 }
             };
@@ -183,8 +171,8 @@ impl Board {
                 return false;
             }
         }
-        let occ = (self.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(victim))
-            | Bitboard::from_square(ep);
+        let occ =
+            (self.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(victim)) | Bitboard::from_square(ep);
         let them = self.by_color[self.side.flip().index()];
         let queens = self.by_kind[PieceKind::Queen.index()];
         let rooks = (self.by_kind[PieceKind::Rook.index()] | queens) & them;
@@ -235,7 +223,7 @@ impl Board {
     /// Whether `m` is legal here.
     pub fn is_legal(&self, m: Move) -> bool {
         let (from, to) = (m.from(), m.to());
-        if !self.colored(self.side).has(from) {
+        if !self.colored(self.side).has(from) || m.promotion() == Some(PieceKind::King) {
             return false;
         }
         self.generate_moves_to(Bitboard::from_square(to), |pm| {

@@ -13,7 +13,7 @@ use std::fmt;
 pub struct Move(u16);
 
 impl Move {
-    /// A move from `from` to `to`, promoting to `promotion` if given.
+    /// A move from `from` to `to`, promoting to `promotion` (knight to queen) if given.
     #[inline(always)]
     pub const fn new(from: Square, to: Square, promotion: Option<PieceKind>) -> Move {
         let promo = match promotion {
@@ -159,10 +159,7 @@ impl MoveList {
     /// An empty list.
     #[inline(always)]
     pub fn new() -> MoveList {
-        MoveList {
-            moves: [Move(0); MAX_MOVES],
-            len: 0,
-        }
+        MoveList { moves: [Move(0); MAX_MOVES], len: 0 }
     }
 
     /// Appends a move; a full list ignores it (cannot happen for legal positions).

@@ -66,22 +66,11 @@ pub enum PieceKind {
 
 impl PieceKind {
     /// All six kinds, pawn first.
-    pub const ALL: [PieceKind; 6] = [
-        PieceKind::Pawn,
-        PieceKind::Knight,
-        PieceKind::Bishop,
-        PieceKind::Rook,
-        PieceKind::Queen,
-        PieceKind::King,
-    ];
+    pub const ALL: [PieceKind; 6] =
+        [PieceKind::Pawn, PieceKind::Knight, PieceKind::Bishop, PieceKind::Rook, PieceKind::Queen, PieceKind::King];
 
     /// The kinds a pawn may promote to, strongest first.
-    pub const PROMOTIONS: [PieceKind; 4] = [
-        PieceKind::Queen,
-        PieceKind::Rook,
-        PieceKind::Bishop,
-        PieceKind::Knight,
-    ];
+    pub const PROMOTIONS: [PieceKind; 4] = [PieceKind::Queen, PieceKind::Rook, PieceKind::Bishop, PieceKind::Knight];
 
     /// Index 0 (pawn) to 5 (king).
     #[inline(always)]
@@ -153,11 +142,7 @@ impl Piece {
     /// The piece named by a FEN letter.
     pub fn from_char(c: char) -> Option<Piece> {
         let kind = PieceKind::from_char(c)?;
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
         Some(Piece { kind, color })
     }
 }
@@ -347,8 +332,38 @@ pub mod squares {
     macro_rules! sq {
         ($($name:ident = $i:expr),* $(,)?) => { $(pub const $name: Square = Square($i);)* };
     }
-    sq!(A1 = 0, B1 = 1, C1 = 2, D1 = 3, E1 = 4, F1 = 5, G1 = 6, H1 = 7,
-        A2 = 8, B2 = 9, C2 = 10, D2 = 11, E2 = 12, F2 = 13, G2 = 14, H2 = 15,
-        A7 = 48, B7 = 49, C7 = 50, D7 = 51, E7 = 52, F7 = 53, G7 = 54, H7 = 55,
-        A8 = 56, B8 = 57, C8 = 58, D8 = 59, E8 = 60, F8 = 61, G8 = 62, H8 = 63);
+    sq!(
+        A1 = 0,
+        B1 = 1,
+        C1 = 2,
+        D1 = 3,
+        E1 = 4,
+        F1 = 5,
+        G1 = 6,
+        H1 = 7,
+        A2 = 8,
+        B2 = 9,
+        C2 = 10,
+        D2 = 11,
+        E2 = 12,
+        F2 = 13,
+        G2 = 14,
+        H2 = 15,
+        A7 = 48,
+        B7 = 49,
+        C7 = 50,
+        D7 = 51,
+        E7 = 52,
+        F7 = 53,
+        G7 = 54,
+        H7 = 55,
+        A8 = 56,
+        B8 = 57,
+        C8 = 58,
+        D8 = 59,
+        E8 = 60,
+        F8 = 61,
+        G8 = 62,
+        H8 = 63
+    );
 }

@@ -1,0 +1,600 @@
+//! Portable Game Notation: reading files of many games (tags, main line, comments, NAGs and
+//! variations skipped) and writing games in export format.
+//!
+//! ```
+//! use homeostat_chess::pgn;
+//! let text = "[Event \"A\"]\n1. e4 {good} e5 (1... c5) 2. Nf3 1-0\n\n[Event \"B\"]\n1. e4 Ke6?? *\n";
+//! let games = pgn::read_games(text);
+//! assert_eq!(games[0].as_ref().unwrap().moves.len(), 3);
+//! assert_eq!(
+//!     games[1].as_ref().unwrap_err().to_string(),
+//!     "game 2, move 1 (Black): illegal move: Ke6?? — no king can reach e6 (line 5)"
+//! );
+//! ```
+
+use crate::board::Board;
+use crate::moves::Move;
+use crate::outcome::GameResult;
+use crate::types::Color;
+use std::fmt;
+
+/// One game read from or written to PGN: its tags, start position, main line and result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnGame {
+    /// Tag pairs in file order (on reading, `FEN` and `SetUp` are kept as written).
+    pub tags: Vec<(String, String)>,
+    /// The position before the first move: the `FEN` tag's, or the standard start.
+    pub start: Board,
+    /// The main line, each move legal in its position.
+    pub moves: Vec<Move>,
+    /// The result, `None` for `*` (unknown or unfinished).
+    pub result: Option<GameResult>,
+}
+
+/// Why a game in a PGN text was refused: where, and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnError {
+    /// The 1-based number of the game in the text.
+    pub game: usize,
+    /// The 1-based line of the offending token; 0 when not known.
+    pub line: usize,
+    /// The move number and the side to move, when a move is at fault.
+    pub at_move: Option<(u32, Color)>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for PgnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "game {}", self.game)?;
+        if let Some((number, side)) = self.at_move {
+            let side = if side == Color::White { "White" } else { "Black" };
+            write!(f, ", move {number} ({side})")?;
+        }
+        write!(f, ": {}", self.message)?;
+        if self.line > 0 {
+            write!(f, " (line {})", self.line)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for PgnError {}
+
+/// Every game in a PGN text, in order; a game with an error does not affect the others.
+pub fn read_games(text: &str) -> Vec<Result<PgnGame, PgnError>> {
+    games(text).collect()
+}
+
+/// The first game in a PGN text.
+pub fn read_game(text: &str) -> Result<PgnGame, PgnError> {
+    games(text).next().unwrap_or_else(|| {
+        Err(PgnError {
+            game: 1,
+            line: 1,
+            at_move: None,
+            message: "no game found: expected tags such as [Event \"...\"] or moves".to_string(),
+        })
+    })
+}
+
+/// The games in a PGN text, read one at a time (for large files).
+pub fn games(text: &str) -> Games<'_> {
+    Games { lexer: Lexer::new(text), count: 0 }
+}
+
+/// Games written one after another, separated by blank lines.
+pub fn write_games(games: &[PgnGame]) -> String {
+    let texts: Vec<String> = games.iter().map(PgnGame::to_pgn).collect();
+    texts.join("\n")
+}
+
+/// The seven tags every exported game starts with, in order, and their "unknown" values.
+const ROSTER: [(&str, &str); 7] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+    ("Result", "*"),
+];
+
+/// Lines of move text are at most this long.
+const LINE_WIDTH: usize = 80;
+
+impl PgnGame {
+    /// A game with no tags, no moves and no result, starting from `start`.
+    pub fn new(start: Board) -> PgnGame {
+        PgnGame { tags: Vec::new(), start, moves: Vec::new(), result: None }
+    }
+
+    /// The value of the first tag called `name`.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+
+    /// Sets tag `name` to `value`, replacing an earlier value or adding it at the end.
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        match self.tags.iter_mut().find(|(n, _)| n == name) {
+            Some(tag) => tag.1 = value.to_string(),
+            None => self.tags.push((name.to_string(), value.to_string())),
+        }
+    }
+
+    /// The game in PGN export format: the seven-tag roster first (`?` for unknown values, the
+    /// `Result` tag always matching [`PgnGame::result`]), then the other tags, then `SetUp` and
+    /// `FEN` when the start is not the standard position; then the moves in SAN wrapped at 80
+    /// columns, ending with the result. A move that is not legal stops the move text there,
+    /// with a comment saying so.
+    pub fn to_pgn(&self) -> String {
+        let result = self.result.map_or("*", GameResult::to_pgn);
+        let mut out = String::new();
+        for (name, unknown) in ROSTER {
+            let value = if name == "Result" { result } else { self.tag(name).unwrap_or(unknown) };
+            write_tag(&mut out, name, value);
+        }
+        for (name, value) in &self.tags {
+            let managed = ROSTER.iter().any(|(n, _)| n == name) || name == "SetUp" || name == "FEN";
+            if !managed {
+                write_tag(&mut out, name, value);
+            }
+        }
+        if self.start != Board::startpos() {
+            write_tag(&mut out, "SetUp", "1");
+            write_tag(&mut out, "FEN", &self.start.to_fen());
+        }
+        out.push('\n');
+
+        let mut tokens = self.move_tokens();
+        tokens.push(result.to_string());
+        let mut line = String::new();
+        for token in tokens {
+            if !line.is_empty() && line.len() + 1 + token.len() > LINE_WIDTH {
+                out.push_str(&line);
+                out.push('\n');
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&token);
+        }
+        out.push_str(&line);
+        out.push('\n');
+        out
+    }
+
+    /// The moves in SAN, each with its move number where needed (`12. e4`, `12... e5`).
+    fn move_tokens(&self) -> Vec<String> {
+        let mut board = self.start;
+        let mut tokens = Vec::with_capacity(self.moves.len() + 1);
+        for (i, &m) in self.moves.iter().enumerate() {
+            if !board.is_legal(m) {
+                tokens.push(format!("{{move {m} is not legal here; the moves after it are left out}}"));
+                break;
+            }
+            let san = board.san(m);
+            let number = board.fullmove_number();
+            tokens.push(match board.side_to_move() {
+                Color::White => format!("{number}. {san}"),
+                Color::Black if i == 0 => format!("{number}... {san}"),
+                Color::Black => san,
+            });
+            board.play(m);
+        }
+        tokens
+    }
+}
+
+/// Writes `[Name "value"]` with quotes and backslashes escaped; line breaks become spaces and
+/// characters a tag name may not hold are dropped.
+fn write_tag(out: &mut String, name: &str, value: &str) {
+    let name: String = name.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+    if name.is_empty() {
+        return;
+    }
+    out.push('[');
+    out.push_str(&name);
+    out.push_str(" \"");
+    for c in value.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            '\n' | '\r' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out.push_str("\"]\n");
+}
+
+/// A lexical token of PGN.
+#[derive(Debug)]
+enum Token<'a> {
+    /// `[Name "value"]`; the value, or what is wrong with the tag.
+    Tag { name: &'a str, value: Result<String, String> },
+    /// `{...}` or `; ...` (contents dropped).
+    Comment,
+    /// `(`, opening a variation.
+    Open,
+    /// `)`, closing one.
+    Close,
+    /// `$n`, a numeric annotation glyph.
+    Nag,
+    /// `*`, the unknown result.
+    Star,
+    /// Anything else: a move, a move number, a result.
+    Symbol(&'a str),
+    /// Text that cannot be a token, and why.
+    Bad(String),
+}
+
+/// Splits PGN text into tokens, counting lines.
+struct Lexer<'a> {
+    text: &'a str,
+    pos: usize,
+    line: usize,
+    peeked: Option<Option<(Token<'a>, usize)>>,
+}
+
+impl<'a> Lexer<'a> {
+    fn new(text: &'a str) -> Lexer<'a> {
+        Lexer { text: text.strip_prefix('\u{feff}').unwrap_or(text), pos: 0, line: 1, peeked: None }
+    }
+
+    /// The next token and its line, without taking it.
+    fn peek(&mut self) -> Option<&(Token<'a>, usize)> {
+        if self.peeked.is_none() {
+            self.peeked = Some(self.lex());
+        }
+        self.peeked.as_ref().and_then(Option::as_ref)
+    }
+
+    /// Takes the next token and its line.
+    fn take(&mut self) -> Option<(Token<'a>, usize)> {
+        match self.peeked.take() {
+            Some(token) => token,
+            None => self.lex(),
+        }
+    }
+
+    fn byte(&self, at: usize) -> Option<u8> {
+        self.text.as_bytes().get(at).copied()
+    }
+
+    /// Moves `pos` to `end`, counting the line breaks passed.
+    fn advance_to(&mut self, end: usize) {
+        let end = end.min(self.text.len());
+        self.line += self.text.as_bytes()[self.pos..end].iter().filter(|&&b| b == b'\n').count();
+        self.pos = end;
+    }
+
+    /// The index of the next line break at or after `from`, or the end of the text.
+    fn line_end(&self, from: usize) -> usize {
+        self.text.as_bytes()[from..].iter().position(|&b| b == b'\n').map_or(self.text.len(), |i| from + i)
+    }
+
+    /// Skips white space and `%` escape lines.
+    fn skip_space(&mut self) {
+        while let Some(b) = self.byte(self.pos) {
+            if b.is_ascii_whitespace() {
+                self.advance_to(self.pos + 1);
+            } else if b == b'%' && (self.pos == 0 || self.byte(self.pos - 1) == Some(b'\n')) {
+                let end = self.line_end(self.pos);
+                self.advance_to(end);
+            } else {
+                break;
+            }
+        }
+    }
+
+    fn lex(&mut self) -> Option<(Token<'a>, usize)> {
+        self.skip_space();
+        let b = self.byte(self.pos)?;
+        let line = self.line;
+        let start = self.pos;
+        let token = match b {
+            b'{' => match self.text[start..].find('}') {
+                Some(i) => {
+                    self.advance_to(start + i + 1);
+                    Token::Comment
+                }
+                None => {
+                    self.advance_to(self.text.len());
+                    Token::Bad("a comment opened with '{' is never closed".to_string())
+                }
+            },
+            b';' => {
+                let end = self.line_end(start);
+                self.advance_to(end);
+                Token::Comment
+            }
+            b'(' | b')' | b'*' => {
+                self.advance_to(start + 1);
+                match b {
+                    b'(' => Token::Open,
+                    b')' => Token::Close,
+                    _ => Token::Star,
+                }
+            }
+            b'[' => self.lex_tag(),
+            b'$' => {
+                let digits = self.text.as_bytes()[start + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
+                self.advance_to(start + 1 + digits);
+                if digits == 0 {
+                    Token::Bad("'$' must be followed by a number, as in the annotation $1".to_string())
+                } else {
+                    Token::Nag
+                }
+            }
+            b']' | b'}' | b'"' => {
+                self.advance_to(start + 1);
+                Token::Bad(format!("unexpected '{}'", b as char))
+            }
+            _ => {
+                let len = self.text.as_bytes()[start..]
+                    .iter()
+                    .take_while(|&&c| !c.is_ascii_whitespace() && !b"{}()[];$\"".contains(&c))
+                    .count();
+                self.advance_to(start + len);
+                Token::Symbol(&self.text[start..start + len])
+            }
+        };
+        Some((token, line))
+    }
+
+    /// Reads `[Name "value"]` starting at `[`; a broken tag is skipped to the end of its line.
+    fn lex_tag(&mut self) -> Token<'a> {
+        let bytes = self.text.as_bytes();
+        let mut i = self.pos + 1;
+        let skip_blanks = |mut i: usize| {
+            while matches!(bytes.get(i), Some(b' ' | b'\t')) {
+                i += 1;
+            }
+            i
+        };
+        i = skip_blanks(i);
+        let name_start = i;
+        while bytes.get(i).is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_') {
+            i += 1;
+        }
+        let name = &self.text[name_start..i];
+        let result = self.tag_value(name, skip_blanks(i));
+        let value = match result {
+            Ok((value, end)) => {
+                self.advance_to(end);
+                Ok(value)
+            }
+            Err(message) => {
+                let end = self.line_end(self.pos);
+                self.advance_to(end);
+                Err(message)
+            }
+        };
+        Token::Tag { name, value }
+    }
+
+    /// Reads the quoted value of tag `name` at `i` and the closing `]`; the value and the
+    /// index after `]`.
+    fn tag_value(&self, name: &str, mut i: usize) -> Result<(String, usize), String> {
+        let bytes = self.text.as_bytes();
+        if name.is_empty() {
+            return Err("a tag needs a name after '[', as in [Event \"...\"]".to_string());
+        }
+        if bytes.get(i) != Some(&b'"') {
+            return Err(format!("tag '{name}': the value must be in double quotes"));
+        }
+        i += 1;
+        let mut value = Vec::new();
+        loop {
+            match bytes.get(i) {
+                Some(b'\\') if matches!(bytes.get(i + 1), Some(b'"' | b'\\')) => {
+                    value.push(bytes[i + 1]);
+                    i += 2;
+                }
+                Some(b'"') => break,
+                None | Some(b'\n') | Some(b'\r') => {
+                    return Err(format!("tag '{name}': the value has no closing quote"));
+                }
+                Some(&b) => {
+                    value.push(b);
+                    i += 1;
+                }
+            }
+        }
+        i += 1;
+        while matches!(bytes.get(i), Some(b' ' | b'\t')) {
+            i += 1;
+        }
+        if bytes.get(i) != Some(&b']') {
+            return Err(format!("tag '{name}': expected ']' after the value"));
+        }
+        Ok((String::from_utf8_lossy(&value).into_owned(), i + 1))
+    }
+}
+
+/// An iterator over the games of a PGN text; see [`games`].
+pub struct Games<'a> {
+    lexer: Lexer<'a>,
+    count: usize,
+}
+
+impl Iterator for Games<'_> {
+    type Item = Result<PgnGame, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let game = self.count + 1;
+        let read = GameReader::new(game).read(&mut self.lexer)?;
+        self.count = game;
+        Some(read)
+    }
+}
+
+/// The state of one game being read.
+struct GameReader {
+    game: usize,
+    seen: bool,
+    error: Option<PgnError>,
+    tags: Vec<(String, String)>,
+}
+
+impl GameReader {
+    fn new(game: usize) -> GameReader {
+        GameReader { game, seen: false, error: None, tags: Vec::new() }
+    }
+
+    /// Keeps the first error of the game.
+    fn fail(&mut self, line: usize, at_move: Option<(u32, Color)>, message: String) {
+        if self.error.is_none() {
+            self.error = Some(PgnError { game: self.game, line, at_move, message });
+        }
+    }
+
+    /// Reads one game: `None` when only white space and comments are left.
+    fn read(mut self, lexer: &mut Lexer<'_>) -> Option<Result<PgnGame, PgnError>> {
+        // Tags, with comments allowed between them.
+        let mut first_line = 1;
+        while let Some((token, line)) = lexer.peek() {
+            let repeated = match token {
+                Token::Tag { name, .. } => self.tag(name).is_some(),
+                Token::Comment => false,
+                _ => break,
+            };
+            if repeated {
+                break; // a game without move text ended; this tag starts the next one
+            }
+            let line = *line;
+            if let Some((Token::Tag { name, value }, _)) = lexer.take() {
+                if !self.seen {
+                    first_line = line;
+                }
+                self.seen = true;
+                match value {
+                    Ok(value) => self.tags.push((name.to_string(), value)),
+                    Err(message) => self.fail(line, None, message),
+                }
+            }
+        }
+        let start = self.start_position(first_line);
+        let mut board = start;
+        let mut moves = Vec::new();
+        let mut result = None;
+        let mut result_seen = false;
+        let mut open_lines: Vec<usize> = Vec::new();
+
+        while let Some((token, _)) = lexer.peek() {
+            if matches!(token, Token::Tag { .. }) {
+                break; // the next game's tags
+            }
+            let Some((token, line)) = lexer.take() else {
+                break;
+            };
+            match token {
+                Token::Comment | Token::Nag => {}
+                Token::Bad(message) => {
+                    self.seen = true;
+                    self.fail(line, None, message);
+                }
+                Token::Open => {
+                    self.seen = true;
+                    open_lines.push(line);
+                }
+                Token::Close => {
+                    self.seen = true;
+                    if open_lines.pop().is_none() {
+                        self.fail(line, None, "')' closes no variation".to_string());
+                    }
+                }
+                _ if !open_lines.is_empty() => {} // inside a variation: skipped
+                Token::Star => {
+                    self.seen = true;
+                    result_seen = true;
+                    break;
+                }
+                Token::Symbol(text) => {
+                    self.seen = true;
+                    if let Some(r) = GameResult::from_pgn(text) {
+                        result = r;
+                        result_seen = true;
+                        break;
+                    }
+                    if self.error.is_none() {
+                        self.read_move(&mut board, &mut moves, text, line);
+                    }
+                }
+                Token::Tag { .. } => {}
+            }
+        }
+        if !self.seen {
+            return None;
+        }
+        if let Some(&line) = open_lines.first() {
+            self.fail(line, None, "a variation opened with '(' is never closed".to_string());
+        }
+        if !result_seen {
+            result = self.tag("Result").and_then(GameResult::from_pgn).flatten();
+        }
+        Some(match self.error {
+            Some(e) => Err(e),
+            None => Ok(PgnGame { tags: self.tags, start, moves, result }),
+        })
+    }
+
+    fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+
+    /// The position from the `FEN` tag, or the standard start; checks the `Variant` tag.
+    fn start_position(&mut self, line: usize) -> Board {
+        if let Some(variant) = self.tag("Variant") {
+            let known = ["standard", "chess", "normal", "from position"];
+            if !known.contains(&variant.to_ascii_lowercase().as_str()) {
+                let message = format!("variant '{variant}' is not supported, only standard chess");
+                self.fail(line, None, message);
+            }
+        }
+        match self.tag("FEN").map(|fen| (fen.to_string(), Board::from_fen(fen))) {
+            None => Board::startpos(),
+            Some((_, Ok(board))) => board,
+            Some((fen, Err(e))) => {
+                self.fail(line, None, format!("bad FEN tag \"{fen}\": {e}"));
+                Board::startpos()
+            }
+        }
+    }
+
+    /// Handles a move-text symbol: a move number, an annotation, or a move to play.
+    fn read_move(&mut self, board: &mut Board, moves: &mut Vec<Move>, text: &str, line: usize) {
+        let text = strip_move_number(text);
+        // Move numbers, `e.p.` written apart, and evaluation glyphs such as `!?`, `+-` or `=`.
+        let glyph = text != "--" && text.bytes().all(|b| b"!?+-=/".contains(&b));
+        if text.is_empty() || text == "e.p." || glyph {
+            return;
+        }
+        match board.parse_san(text) {
+            Ok(m) => {
+                board.play(m);
+                moves.push(m);
+            }
+            Err(e) => {
+                let at = (board.fullmove_number(), board.side_to_move());
+                self.fail(line, Some(at), e.to_string());
+            }
+        }
+    }
+}
+
+/// The text after a leading move number (`12.`, `12...`, or a bare `12`); castling written
+/// `0-0` is left alone.
+fn strip_move_number(text: &str) -> &str {
+    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        return text;
+    }
+    let rest = &text[digits..];
+    let dots = rest.bytes().take_while(|&b| b == b'.').count();
+    if dots == 0 && !rest.is_empty() {
+        return text;
+    }
+    &rest[dots..]
+}
