@@ -74,12 +74,10 @@ impl Board {
         board.castling = read_castling(&board, fields[2])?;
         board.ep = read_en_passant(&board, fields[3])?;
         if let Some(text) = fields.get(4) {
-            board.halfmove_clock =
-                text.parse().or_else(|_| err(5, format!("half-move clock must be a whole number, got '{text}'")))?;
+            board.halfmove_clock = read_count(text, 5, "half-move clock")?;
         }
         if let Some(text) = fields.get(5) {
-            board.fullmove_number =
-                text.parse().or_else(|_| err(6, format!("move number must be a whole number, got '{text}'")))?;
+            board.fullmove_number = read_count(text, 6, "move number")?;
         }
 
         let them = board.side.flip();
@@ -206,8 +204,31 @@ fn read_placement(board: &mut Board, text: &str) -> Result<(), FenError> {
         if pieces > 16 {
             return err(1, format!("{pieces} {} pieces, at most 16 are possible", color_name(color)));
         }
+        // Pieces beyond the starting set must come from promoted pawns.
+        let extra = |kind: PieceKind, start: u32| board.colored_pieces(color, kind).count().saturating_sub(start);
+        let promoted = extra(PieceKind::Knight, 2)
+            + extra(PieceKind::Bishop, 2)
+            + extra(PieceKind::Rook, 2)
+            + extra(PieceKind::Queen, 1);
+        if pawns + promoted > 8 {
+            return err(
+                1,
+                format!(
+                    "{} has {pawns} pawns and {promoted} promoted pieces, more than 8 pawns could give",
+                    color_name(color)
+                ),
+            );
+        }
     }
     Ok(())
+}
+
+/// A clock field: decimal digits only (no sign), within u32.
+fn read_count(text: &str, field: usize, what: &str) -> Result<u32, FenError> {
+    if !text.bytes().all(|b| b.is_ascii_digit()) {
+        return err(field, format!("{what} must be a whole number, got '{text}'"));
+    }
+    text.parse().or_else(|_| err(field, format!("{what} is too large: '{text}'")))
 }
 
 fn read_castling(board: &Board, text: &str) -> Result<CastlingRights, FenError> {
