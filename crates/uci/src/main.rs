@@ -1,1 +1,31 @@
-fn main() {}
+//! `homeostat`: UCI on stdin/stdout with no arguments, or `perft`/`bench` subcommands.
+
+use homeostat_uci::{bench, perft_cmd, uci};
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: homeostat               speak UCI on stdin/stdout
+       homeostat perft DEPTH [FEN]   count leaves, per root move
+       homeostat bench               run the benchmark search";
+
+fn main() -> ExitCode {
+    // Arguments that are not UTF-8 are read lossily rather than aborting.
+    let args: Vec<String> = std::env::args_os().skip(1).map(|a| a.to_string_lossy().into_owned()).collect();
+    let result = match args.first().map(String::as_str) {
+        None => uci::run(io::stdin().lock(), io::stdout().lock()).map_err(|e| e.to_string()),
+        Some("perft") => perft_cmd::run_cli(&args[1..]),
+        Some("bench") => bench::run(),
+        Some("-h" | "--help" | "help") => {
+            let _ = writeln!(io::stdout(), "{USAGE}");
+            Ok(())
+        }
+        Some(other) => Err(format!("unknown argument '{other}'\n{USAGE}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(why) => {
+            let _ = writeln!(io::stderr(), "{why}");
+            ExitCode::from(2)
+        }
+    }
+}

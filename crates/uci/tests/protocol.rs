@@ -1,0 +1,259 @@
+//! The `homeostat` binary spoken to over stdin/stdout, as a GUI would.
+
+use homeostat_chess::{Board, Move};
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+/// Runs the binary with `input` on stdin (then EOF) and returns what it did.
+fn run(input: &[u8], args: &[&str]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_homeostat"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    // Written from a thread so a full stdout pipe cannot deadlock the test.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    output
+}
+
+/// The lines the engine answers to `lines`; it must exit cleanly.
+fn talk(lines: &[&str]) -> Vec<String> {
+    let output = run((lines.join("\n") + "\n").as_bytes(), &[]);
+    assert!(output.status.success(), "exit status {:?}", output.status);
+    String::from_utf8(output.stdout).unwrap().lines().map(String::from).collect()
+}
+
+/// The last non-blank line.
+fn last_text(lines: &[String]) -> &str {
+    lines.iter().rev().find(|l| !l.is_empty()).expect("an answer")
+}
+
+fn bestmove(lines: &[String]) -> &str {
+    let last = lines.last().expect("an answer");
+    last.strip_prefix("bestmove ").expect("bestmove last")
+}
+
+#[test]
+fn handshake_and_readiness() {
+    let lines = talk(&["uci", "isready", "quit"]);
+    assert!(lines[0].starts_with("id name Homeostat"), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("id author ")));
+    for option in ["Hash", "Threads", "Move Overhead"] {
+        assert!(lines.iter().any(|l| l.starts_with(&format!("option name {option} type spin"))));
+    }
+    assert_eq!(&lines[lines.len() - 2..], ["uciok", "readyok"]);
+}
+
+#[test]
+fn go_perft_from_startpos() {
+    let lines = talk(&["position startpos", "go perft 3"]);
+    assert_eq!(lines.len(), 23, "{lines:?}");
+    assert!(lines.contains(&"e2e4: 600".to_string()));
+    assert_eq!(lines[20], "");
+    assert_eq!(lines[21], "Nodes searched: 8902");
+}
+
+/// Our divide matches cozy-chess, an independent move generator, move by move.
+#[test]
+fn kiwipete_divide_matches_a_reference() {
+    let lines = talk(&[&format!("position fen {KIWIPETE}"), "go perft 3"]);
+    let ours: Vec<(String, u64)> = lines
+        .iter()
+        .filter_map(|l| l.split_once(": "))
+        .filter(|(m, _)| *m != "Nodes searched")
+        .map(|(m, n)| (m.to_string(), n.parse().unwrap()))
+        .collect();
+    let board: cozy_chess::Board = KIWIPETE.parse().unwrap();
+    let mut reference = Vec::new();
+    board.generate_moves(|moves| {
+        for mv in moves {
+            let mut child = board.clone();
+            child.play_unchecked(mv);
+            reference.push((mv.to_string(), cozy_perft(&child, 2)));
+        }
+        false
+    });
+    // cozy-chess writes castling as king-takes-rook; UCI wants the king's two-square step.
+    for (text, _) in &mut reference {
+        *text = match text.as_str() {
+            "e1h1" => "e1g1".into(),
+            "e1a1" => "e1c1".into(),
+            other => other.into(),
+        };
+    }
+    reference.sort();
+    let mut sorted = ours.clone();
+    sorted.sort();
+    assert_eq!(sorted, reference);
+    assert!(lines.contains(&"Nodes searched: 97862".to_string()));
+}
+
+fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
+    let mut n = 0;
+    board.generate_moves(|moves| {
+        for mv in moves {
+            let mut child = board.clone();
+            child.play_unchecked(mv);
+            n += if depth <= 1 { 1 } else { cozy_perft(&child, depth - 1) };
+        }
+        false
+    });
+    n
+}
+
+#[test]
+fn illegal_move_keeps_the_position() {
+    let lines = talk(&["position startpos moves e2e4", "position startpos moves e2e4 e7e5 e1e3", "d", "go perft 1"]);
+    assert_eq!(lines[0], "info string error: move 3 'e1e3': the king on e1 cannot move to e3; position unchanged");
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    assert!(lines.contains(&format!("Fen: {fen}")), "{lines:?}");
+    assert_eq!(last_text(&lines), "Nodes searched: 20");
+}
+
+#[test]
+fn bad_fen_is_explained() {
+    let lines = talk(&[
+        "position fen 8/8/8/8/8/8/8/K6k x - - 0 1",
+        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1",
+        "position fen 8/8/8/8/8/8/8/8 w - - 0 1",
+        "go perft 1",
+    ]);
+    assert_eq!(
+        lines[0],
+        "info string error: FEN field 2: side to move must be 'w' or 'b', got 'x'; position unchanged"
+    );
+    assert!(lines[1].starts_with("info string error: FEN field 1: rank 1 describes 7 squares"), "{lines:?}");
+    assert!(lines[2].starts_with("info string error: FEN field 1: no white king"), "{lines:?}");
+    assert_eq!(last_text(&lines), "Nodes searched: 20");
+}
+
+#[test]
+fn garbage_does_not_crash() {
+    let mut input = Vec::new();
+    for line in [
+        "",
+        "   ",
+        "xyzzy plugh",
+        "position",
+        "position fen",
+        "position fen moves",
+        "position startpos moves",
+        "position startpos moves e2e4 e7e5 e1e3 zz",
+        "position kiwipete",
+        "go perft",
+        "go perft -1",
+        "go perft 99999999999999999999",
+        "go depth many",
+        "go wtime",
+        "go searchmoves zz e9e4",
+        "setoption",
+        "setoption name",
+        "setoption name Hash value -5",
+        "setoption name Hash value 99999999999999999999999",
+        "debug",
+        "d extra",
+        "ucinewgame now",
+        "\t\t go \t perft \t 1 \r",
+    ] {
+        input.extend_from_slice(line.as_bytes());
+        input.push(b'\n');
+    }
+    input.extend_from_slice(b"\xff\x00\xfe\x80 binary\n");
+    input.extend_from_slice(&vec![b'x'; 100_000]);
+    input.extend_from_slice(b"\nisready\n");
+    let output = run(&input, &[]);
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("\nNodes searched: 20\n"), "{text}");
+    assert!(text.ends_with("'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'\nreadyok\n"), "{text}");
+    assert!(text.lines().all(|l| l.len() < 300), "an answer line is too long");
+}
+
+#[test]
+fn unknown_option_is_reported() {
+    let lines = talk(&[
+        "setoption name Hash value 32",
+        "setoption name Move Overhead value 100",
+        "setoption name Threads value 1",
+        "setoption name Frobnicate value 3",
+        "isready",
+    ]);
+    assert_eq!(lines, ["info string error: unknown option 'Frobnicate'", "readyok"]);
+}
+
+#[test]
+fn go_answers_a_legal_move() {
+    let lines = talk(&[
+        "ucinewgame",
+        "position startpos moves e2e4 c7c5 g1f3",
+        "go wtime 60000 btime 60000 winc 1000 binc 1000",
+    ]);
+    let board = Board::from_fen("rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2").unwrap();
+    let text = bestmove(&lines);
+    let m = Move::parse_uci_squares(text).expect("a UCI move");
+    assert!(board.is_legal(m), "{text} is illegal");
+}
+
+#[test]
+fn no_legal_move_gives_null_move() {
+    // Fool's mate, then a stalemate.
+    let mated = talk(&["position startpos moves f2f3 e7e5 g2g4 d8h4", "go movetime 100"]);
+    assert_eq!(bestmove(&mated), "0000");
+    let stalemate = talk(&["position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "go depth 5"]);
+    assert_eq!(bestmove(&stalemate), "0000");
+}
+
+#[test]
+fn infinite_search_answers_on_stop() {
+    let lines = talk(&["go infinite", "isready", "stop"]);
+    assert_eq!(lines[0], "readyok");
+    assert!(lines[1].starts_with("bestmove "));
+}
+
+#[test]
+fn eof_without_quit_exits_cleanly() {
+    let output = run(b"isready", &[]);
+    assert!(output.status.success());
+    assert_eq!(output.stdout, b"readyok\n");
+}
+
+#[test]
+fn perft_from_the_command_line() {
+    let output = run(b"", &["perft", "2"]);
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("e2e4: 20\n"));
+    assert!(text.contains("Nodes: 400\n"));
+    assert!(text.contains(" Mnps"));
+
+    let mut args = vec!["perft", "1"];
+    args.extend(KIWIPETE.split(' '));
+    let text = String::from_utf8(run(b"", &args).stdout).unwrap();
+    assert!(text.contains("Nodes: 48\n"), "{text}");
+
+    let output = run(b"", &["perft", "1", KIWIPETE]);
+    assert!(String::from_utf8(output.stdout).unwrap().contains("Nodes: 48\n"));
+
+    for bad in [&["perft"][..], &["perft", "x"], &["perft", "1", "not a fen"], &["frobnicate"]] {
+        let output = run(b"", bad);
+        assert_eq!(output.status.code(), Some(2), "{bad:?}");
+        assert!(!output.stderr.is_empty());
+    }
+}
+
+#[test]
+fn bench_is_reserved() {
+    let output = run(b"", &["bench"]);
+    assert!(output.status.success());
+    assert_eq!(output.stdout, b"bench: search not available yet\n");
+}
