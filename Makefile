@@ -1,0 +1,115 @@
+# Homeostat: build, serve and test. On a fresh machine `make serve` and `make test` install what they need.
+
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := build
+.DELETE_ON_ERROR:
+
+# Port of `make serve`.
+PORT ?= 8000
+
+WASM_TARGET := wasm32-unknown-unknown
+# The wasm-bindgen CLI must match the library exactly; the pin lives in crates/web/Cargo.toml only.
+WASM_BINDGEN_VERSION := $(shell sed -n 's/^wasm-bindgen *= *"=*\([0-9][0-9.]*\)".*/\1/p' crates/web/Cargo.toml)
+TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
+WASM_RAW := $(TARGET_DIR)/$(WASM_TARGET)/release/homeostat_web.wasm
+PKG_DIR := www/pkg
+PKG_WASM := $(PKG_DIR)/homeostat_web_bg.wasm
+WASM_OPT := node_modules/.bin/wasm-opt
+# The features rustc enables by default for wasm32-unknown-unknown, which wasm-bindgen's output uses.
+WASM_FEATURES := --enable-bulk-memory --enable-bulk-memory-opt --enable-nontrapping-float-to-int \
+	--enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue
+
+# Debian packages for the browser tests: the three engines and a virtual X server for WebKit.
+APT_PACKAGES := chromium firefox-esr webkit2gtk-driver xvfb xauth
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+
+# puppeteer-core never downloads a browser; this keeps any other puppeteer package from trying.
+export PUPPETEER_SKIP_DOWNLOAD := 1
+FMT_CHECK := cargo fmt --all -- --check
+CLIPPY := cargo clippy --workspace --all-targets -- -D warnings
+# Tests run optimised (the perft tests are heavy) but without release's fat LTO, which would link every test
+# binary for minutes. The profile is defined in Cargo.toml and builds into target/test-release/.
+TEST_PROFILE := --profile test-release
+CARGO_TEST := cargo test --workspace $(TEST_PROFILE)
+
+# $(call stage,NAME,COMMAND): runs one stage of `make test` and prints its wall-clock time.
+stage = @echo "==> $(1)"; TIMEFORMAT='==> $(1): %1R s'; time $(2)
+
+.PHONY: build native wasm serve test lint fmt-check clippy cargo-test browser-test \
+	deps rust-deps node-deps test-deps apt-deps clean
+
+# Native release build of the workspace and the optimised wasm package in www/pkg.
+build: native wasm
+
+native:
+	cargo build --release --workspace
+
+wasm: deps
+	cargo build --release -p homeostat-web --target $(WASM_TARGET)
+	wasm-bindgen --target web --out-dir $(PKG_DIR) $(WASM_RAW)
+	$(WASM_OPT) -O3 $(WASM_FEATURES) $(PKG_WASM) -o $(PKG_WASM)
+	@ls -l $(PKG_WASM)
+
+# Serves www/ on http://127.0.0.1:$(PORT)/ after building the wasm package.
+serve: wasm
+	@echo "Homeostat: http://127.0.0.1:$(PORT)/"
+	python3 -m http.server --bind 127.0.0.1 --directory www $(PORT)
+
+# Everything CI checks: formatting, lints, Rust tests, the wasm build and the browser tests.
+test: test-deps
+	$(call stage,cargo fmt,$(FMT_CHECK))
+	$(call stage,cargo clippy,$(CLIPPY))
+	$(call stage,cargo test,$(CARGO_TEST))
+	$(call stage,wasm build,$(MAKE) --no-print-directory wasm)
+	$(call stage,browser tests,$(MAKE) --no-print-directory browser-test)
+
+lint: fmt-check clippy
+
+fmt-check:
+	$(FMT_CHECK)
+
+clippy:
+	$(CLIPPY)
+
+cargo-test:
+	$(CARGO_TEST)
+
+# Browser tests in Chromium, Firefox and WebKit; WebKit's MiniBrowser needs the virtual X server.
+browser-test: node-deps
+	xvfb-run -a --server-args="-screen 0 1280x1024x24" node --test tests/browser/*.test.js
+
+# Tools for building: the wasm target, wasm-bindgen CLI and the npm packages. Each is installed only when missing.
+deps: rust-deps node-deps
+
+rust-deps:
+	@rustup target list --installed | grep -qx '$(WASM_TARGET)' || rustup target add $(WASM_TARGET)
+	@test -n '$(WASM_BINDGEN_VERSION)' || { echo "no wasm-bindgen pin in crates/web/Cargo.toml" >&2; exit 1; }
+	@if [ "$$(wasm-bindgen --version 2>/dev/null | cut -d' ' -f2)" != '$(WASM_BINDGEN_VERSION)' ]; then \
+		cargo install wasm-bindgen-cli --version '$(WASM_BINDGEN_VERSION)'; \
+	fi
+
+node-deps: node_modules/.package-lock.json
+
+# npm writes this file on every install, so it dates node_modules.
+node_modules/.package-lock.json: package-lock.json package.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+# Also the browsers and X server from Debian, installed only when missing.
+test-deps: deps apt-deps
+
+apt-deps:
+	@missing=""; \
+	for package in $(APT_PACKAGES); do \
+		dpkg-query -W -f='$${Status}' "$$package" 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing Debian packages:$$missing"; \
+		$(SUDO) apt-get update; \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
+	fi
+
+clean:
+	cargo clean
+	rm -rf $(PKG_DIR) node_modules

@@ -1,0 +1,55 @@
+//! WebAssembly bindings for Homeostat.
+//!
+//! This crate is the only bridge between the Rust chess code and the page in
+//! `www/`. It is built for `wasm32-unknown-unknown` and post-processed with
+//! `wasm-bindgen --target web`, which writes an ES module to `www/pkg/`.
+//! Every export is a thin wrapper: the rules live in `homeostat-chess`, and
+//! no chess logic is written here.
+
+use homeostat_chess::Board;
+use wasm_bindgen::prelude::*;
+
+/// Installs the panic hook so that Rust panics show up in the browser console.
+#[wasm_bindgen(start)]
+pub fn init() {
+    console_error_panic_hook::set_once();
+}
+
+/// Counts the leaf nodes of the legal move tree `depth` plies below `fen` (the start position when absent).
+///
+/// The count is returned as a JavaScript number, which is exact up to 2^53.
+/// An unparsable FEN throws a JavaScript `Error` carrying the parser's message.
+#[wasm_bindgen]
+pub fn perft(fen: Option<String>, depth: u32) -> Result<f64, JsError> {
+    count_leaves(fen.as_deref(), depth).map(|nodes| nodes as f64).map_err(|message| JsError::new(&message))
+}
+
+/// Parses `fen` (or takes the start position) and runs perft; errors are the FEN parser's message.
+fn count_leaves(fen: Option<&str>, depth: u32) -> Result<u64, String> {
+    let board = match fen {
+        None => Board::startpos(),
+        Some(fen) => Board::from_fen(fen).map_err(|err| err.to_string())?,
+    };
+    Ok(homeostat_chess::perft(&board, depth))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::count_leaves;
+
+    #[test]
+    fn start_position_is_the_default() {
+        assert_eq!(count_leaves(None, 3), Ok(8902));
+    }
+
+    #[test]
+    fn fen_is_parsed() {
+        let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+        assert_eq!(count_leaves(Some(kiwipete), 2), Ok(2039));
+    }
+
+    #[test]
+    fn bad_fen_is_an_error() {
+        assert!(count_leaves(Some("not a position"), 1).is_err());
+    }
+}

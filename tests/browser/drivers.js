@@ -1,0 +1,383 @@
+// One small driver interface over three browser engines, so each browser test is written once.
+//
+// Chromium and Firefox are driven by puppeteer-core (CDP and WebDriver BiDi); WebKit by
+// WebKitWebDriver (W3C WebDriver) with WebKitGTK's MiniBrowser, which needs an X display
+// (run the tests under `xvfb-run -a`). Coordinates are CSS pixels; offsets are measured from
+// the element's top-left corner.
+
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import puppeteer from "puppeteer-core";
+import { WEBDRIVER_KEYS, WebDriverSession } from "./webdriver.js";
+
+/** Every engine the tests know how to drive. */
+export const ENGINES = ["chromium", "firefox", "webkit"];
+
+/** Browser binaries, overridable through the environment. */
+const BINARIES = {
+  chromium: process.env.CHROMIUM_BIN ?? "/usr/bin/chromium",
+  firefox: process.env.FIREFOX_BIN ?? "/usr/bin/firefox-esr",
+  webkitDriver: process.env.WEBKIT_DRIVER_BIN ?? "/usr/bin/WebKitWebDriver",
+  webkitBrowser: process.env.WEBKIT_BROWSER_BIN ?? "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser",
+};
+
+/** Flags for Chromium on a machine with no network but loopback and no GPU, running as root. */
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--no-first-run",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** Window size used by every engine, so screenshots and coordinates agree. */
+const VIEWPORT = { width: 1024, height: 768 };
+
+/**
+ * The engines to test: all of them, or the comma-separated list in `BROWSERS`.
+ * @returns {string[]}
+ */
+export function enginesUnderTest() {
+  const wanted = process.env.BROWSERS?.split(",").map((name) => name.trim()).filter(Boolean);
+  if (!wanted?.length) return ENGINES;
+  for (const name of wanted) {
+    if (!ENGINES.includes(name)) throw new Error(`unknown engine in BROWSERS: ${name}`);
+  }
+  return wanted;
+}
+
+/**
+ * Builds the source of an expression that evaluates `script` in the page and yields its result as JSON text.
+ * @param {string | Function} script an expression, or a function called with `args`
+ * @param {unknown[]} args JSON-serialisable arguments for a function
+ */
+function jsonExpression(script, args) {
+  const call = typeof script === "function" ? `(${script})(...${JSON.stringify(args)})` : `(${script})`;
+  return `Promise.resolve().then(() => ${call}).then((value) => JSON.stringify(value === undefined ? null : value))`;
+}
+
+/**
+ * Runs in the page: scrolls the element into view and returns its box in viewport coordinates.
+ * @param {string} selector
+ */
+function boxOf(selector) {
+  const element = document.querySelector(selector);
+  if (!element) throw new Error(`no element matches ${selector}`);
+  element.scrollIntoView({ block: "center", inline: "center" });
+  const rect = element.getBoundingClientRect();
+  return { left: rect.left, top: rect.top, width: rect.width, height: rect.height };
+}
+
+/**
+ * @typedef {{x: number, y: number}} Offset  CSS pixels from the element's top-left corner
+ */
+
+/** The common driver; subclasses supply the engine-specific primitives. */
+class Driver {
+  /** @param {string} engine */
+  constructor(engine) {
+    /** Name of the engine, one of {@link ENGINES}. */
+    this.engine = engine;
+  }
+
+  /**
+   * Evaluates an expression, or calls a function with JSON arguments, in the page; returns the JSON result.
+   * Promises are awaited. Only JSON-serialisable values come back.
+   * @param {string | Function} script
+   * @param {...unknown} args
+   */
+  async evaluate(script, ...args) {
+    const text = await this.evaluateJsonText(jsonExpression(script, args));
+    return JSON.parse(text);
+  }
+
+  /**
+   * Polls `script` (as for {@link evaluate}) until it returns a truthy value, and returns that value.
+   * @param {string | Function} script
+   * @param {{timeout?: number, interval?: number}} [options] milliseconds
+   * @param {...unknown} args
+   */
+  async waitFor(script, { timeout = 15_000, interval = 50 } = {}, ...args) {
+    const deadline = Date.now() + timeout;
+    let last;
+    for (;;) {
+      try {
+        const value = await this.evaluate(script, ...args);
+        if (value) return value;
+        last = `last value ${JSON.stringify(value)}`;
+      } catch (err) {
+        last = `last error ${err.message}`;
+      }
+      if (Date.now() > deadline) throw new Error(`${this.engine}: timed out after ${timeout} ms waiting for ${script} (${last})`);
+      await sleep(interval);
+    }
+  }
+
+  /**
+   * Saves a PNG of the viewport, after the browser has painted the latest changes.
+   * @param {string} file
+   */
+  async screenshot(file) {
+    await this.evaluate("new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))");
+    await this.capturePng(file);
+  }
+
+  /**
+   * Returns the viewport coordinates of a point inside an element, scrolling it into view first.
+   * @param {string} selector CSS selector of the element
+   * @param {Offset} [offset] from the top-left corner; the centre when omitted
+   */
+  async pointIn(selector, offset) {
+    const box = await this.evaluate(boxOf, selector);
+    const { x, y } = offset ?? { x: box.width / 2, y: box.height / 2 };
+    return { x: box.left + x, y: box.top + y };
+  }
+
+  /**
+   * Clicks with the primary mouse button inside an element.
+   * @param {string} selector
+   * @param {Offset} [offset] from the top-left corner; the centre when omitted
+   */
+  async click(selector, offset) {
+    const point = await this.pointIn(selector, offset);
+    await this.mouseClick(point);
+  }
+
+  /**
+   * Presses the primary button at one point of an element, moves in steps to another, and releases.
+   * @param {string} selector
+   * @param {Offset} from
+   * @param {Offset} to
+   * @param {{steps?: number}} [options]
+   */
+  async drag(selector, from, to, { steps = 8 } = {}) {
+    const start = await this.pointIn(selector, from);
+    const box = await this.evaluate(boxOf, selector);
+    const end = { x: box.left + to.x, y: box.top + to.y };
+    await this.mouseDrag(start, end, steps);
+  }
+}
+
+/** Chromium or Firefox through puppeteer-core. */
+class PuppeteerDriver extends Driver {
+  /**
+   * @param {string} engine
+   * @param {import("puppeteer-core").Browser} browser
+   * @param {import("puppeteer-core").Page} page
+   * @param {string | null} profileDir temporary folder removed on close
+   */
+  constructor(engine, browser, page, profileDir) {
+    super(engine);
+    this.browser = browser;
+    this.page = page;
+    this.profileDir = profileDir;
+    /** Messages the page wrote with console.error, and uncaught exceptions. */
+    this.errors = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") this.errors.push(message.text());
+    });
+    page.on("pageerror", (error) => this.errors.push(String(error)));
+  }
+
+  /** @param {string} url */
+  async open(url) {
+    await this.page.goto(url, { waitUntil: "load" });
+  }
+
+  /** @param {string} source */
+  evaluateJsonText(source) {
+    return this.page.evaluate(source);
+  }
+
+  /** @param {string} file PNG path */
+  async capturePng(file) {
+    await this.page.screenshot({ path: file });
+  }
+
+  /** @param {{x: number, y: number}} point viewport coordinates */
+  async mouseClick(point) {
+    await this.page.mouse.click(point.x, point.y);
+  }
+
+  async mouseDrag(start, end, steps) {
+    await this.page.mouse.move(start.x, start.y);
+    await this.page.mouse.down();
+    await this.page.mouse.move(end.x, end.y, { steps });
+    await this.page.mouse.up();
+  }
+
+  /**
+   * Presses and releases one key, named as in `KeyboardEvent.key` ("a", "Enter", "ArrowLeft").
+   * @param {string} key
+   */
+  async press(key) {
+    await this.page.keyboard.press(key);
+  }
+
+  /** Closes the browser and removes its profile. */
+  async close() {
+    await this.browser.close().catch(() => {});
+    if (this.profileDir) await rm(this.profileDir, { recursive: true, force: true });
+  }
+}
+
+/** WebKit (WebKitGTK's MiniBrowser) through WebKitWebDriver. */
+class WebKitDriver extends Driver {
+  /** @param {WebDriverSession} session */
+  constructor(session) {
+    super("webkit");
+    this.session = session;
+    /** Always empty: W3C WebDriver has no console log; check the page's own error display instead. */
+    this.errors = [];
+  }
+
+  /**
+   * Resizes the window so that the page's viewport (not the window with its toolbar) has the given size.
+   * @param {{width: number, height: number}} viewport
+   */
+  async fitViewport({ width, height }) {
+    await this.session.command("POST", "/window/rect", { width, height });
+    const inner = await this.evaluate("({ width: innerWidth, height: innerHeight })");
+    if (inner.width === width && inner.height === height) return;
+    await this.session.command("POST", "/window/rect", {
+      width: 2 * width - inner.width,
+      height: 2 * height - inner.height,
+    });
+  }
+
+  /** @param {string} url */
+  async open(url) {
+    await this.session.command("POST", "/url", { url });
+  }
+
+  /** @param {string} source */
+  evaluateJsonText(source) {
+    return this.session.command("POST", "/execute/sync", { script: `return ${source};`, args: [] });
+  }
+
+  /** @param {string} file PNG path */
+  async capturePng(file) {
+    const base64 = await this.session.command("GET", "/screenshot");
+    await writeFile(file, Buffer.from(base64, "base64"));
+  }
+
+  /**
+   * Performs one sequence of pointer actions and releases all input state afterwards.
+   * @param {object[]} actions
+   */
+  async pointer(actions) {
+    await this.session.command("POST", "/actions", {
+      actions: [{ type: "pointer", id: "mouse", parameters: { pointerType: "mouse" }, actions }],
+    });
+    await this.session.command("DELETE", "/actions");
+  }
+
+  /** @param {{x: number, y: number}} point viewport coordinates */
+  async mouseClick(point) {
+    await this.pointer([
+      { type: "pointerMove", origin: "viewport", x: Math.round(point.x), y: Math.round(point.y), duration: 0 },
+      { type: "pointerDown", button: 0 },
+      { type: "pointerUp", button: 0 },
+    ]);
+  }
+
+  async mouseDrag(start, end, steps) {
+    const moves = [];
+    for (let i = 1; i <= steps; i++) {
+      const x = start.x + ((end.x - start.x) * i) / steps;
+      const y = start.y + ((end.y - start.y) * i) / steps;
+      moves.push({ type: "pointerMove", origin: "viewport", x: Math.round(x), y: Math.round(y), duration: 16 });
+    }
+    await this.pointer([
+      { type: "pointerMove", origin: "viewport", x: Math.round(start.x), y: Math.round(start.y), duration: 0 },
+      { type: "pointerDown", button: 0 },
+      ...moves,
+      { type: "pointerUp", button: 0 },
+    ]);
+  }
+
+  /**
+   * Presses and releases one key, named as in `KeyboardEvent.key` ("a", "Enter", "ArrowLeft").
+   * @param {string} key
+   */
+  async press(key) {
+    const value = WEBDRIVER_KEYS[key] ?? key;
+    if ([...value].length !== 1) throw new Error(`unknown key name: ${key}`);
+    await this.session.command("POST", "/actions", {
+      actions: [
+        {
+          type: "key",
+          id: "keyboard",
+          actions: [
+            { type: "keyDown", value },
+            { type: "keyUp", value },
+          ],
+        },
+      ],
+    });
+    await this.session.command("DELETE", "/actions");
+  }
+
+  /** Ends the session, which closes the browser, and stops WebKitWebDriver. */
+  async close() {
+    await this.session.close();
+  }
+}
+
+/**
+ * Starts a fresh browser of the given engine with one empty page.
+ * @param {string} engine one of {@link ENGINES}
+ * @returns {Promise<PuppeteerDriver | WebKitDriver>}
+ */
+export async function launch(engine) {
+  switch (engine) {
+    case "chromium": {
+      const profileDir = await mkdtemp(path.join(os.tmpdir(), "homeostat-chromium-"));
+      const browser = await puppeteer.launch({
+        browser: "chrome",
+        executablePath: BINARIES.chromium,
+        headless: true,
+        args: [...CHROMIUM_ARGS, `--user-data-dir=${profileDir}`],
+        defaultViewport: VIEWPORT,
+      });
+      const page = (await browser.pages())[0] ?? (await browser.newPage());
+      await page.setViewport(VIEWPORT);
+      return new PuppeteerDriver(engine, browser, page, profileDir);
+    }
+    case "firefox": {
+      const browser = await puppeteer.launch({
+        browser: "firefox",
+        executablePath: BINARIES.firefox,
+        headless: true,
+        defaultViewport: VIEWPORT,
+      });
+      const page = (await browser.pages())[0] ?? (await browser.newPage());
+      await page.setViewport(VIEWPORT);
+      return new PuppeteerDriver(engine, browser, page, null);
+    }
+    case "webkit": {
+      if (!process.env.DISPLAY) {
+        throw new Error("WebKit's MiniBrowser needs an X display: run the browser tests under `xvfb-run -a`");
+      }
+      const session = await WebDriverSession.start({
+        driver: BINARIES.webkitDriver,
+        capabilities: {
+          "webkitgtk:browserOptions": { binary: BINARIES.webkitBrowser, args: ["--automation"] },
+        },
+      });
+      const driver = new WebKitDriver(session);
+      try {
+        await driver.fitViewport(VIEWPORT);
+      } catch (err) {
+        await driver.close();
+        throw err;
+      }
+      return driver;
+    }
+    default:
+      throw new Error(`unknown engine: ${engine}`);
+  }
+}
