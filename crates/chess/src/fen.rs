@@ -193,8 +193,9 @@ fn read_placement(board: &mut Board, text: &str) -> Result<(), FenError> {
     for color in Color::ALL {
         let kings = board.colored_pieces(color, PieceKind::King).count();
         if kings != 1 {
-            let what = if kings == 0 { "no".to_string() } else { kings.to_string() };
-            return err(1, format!("{what} {} king(s), expected exactly one", color_name(color)));
+            let name = color_name(color);
+            let found = if kings == 0 { format!("no {name} king") } else { format!("{kings} {name} kings") };
+            return err(1, format!("{found}, a position needs exactly one"));
         }
         let pawns = board.colored_pieces(color, PieceKind::Pawn).count();
         if pawns > 8 {
