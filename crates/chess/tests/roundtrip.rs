@@ -117,7 +117,7 @@ const INVALID: &[(&str, usize, &str)] = &[
     ("4k3/8/8/8/8/8/8/8 w - - 0 1", 1, "no white king"),
     ("8/8/8/8/8/8/8/4K3 w - - 0 1", 1, "no black king"),
     ("4k3/8/8/8/8/8/8/3KK3 w - - 0 1", 1, "2 white kings"),
-    ("3kk3/8/8/8/8/8/8/4K3 w - - 0 1", 1, "2 black king(s)"),
+    ("3kk3/8/8/8/8/8/8/4K3 w - - 0 1", 1, "2 black kings"),
     ("4k3/8/8/8/8/8/8/3PK3 w - - 0 1", 1, "pawn on d1"),
     ("3pk3/8/8/8/8/8/8/4K3 w - - 0 1", 1, "pawn on d8"),
     ("4k3/8/8/8/8/8/8/3pK3 b - - 0 1", 1, "pawn on d1"),
