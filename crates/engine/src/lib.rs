@@ -1,1 +1,45 @@
-//! Search and evaluation (to come).
+//! Homeostat's engine: alpha-beta search, evaluation, time management and live progress
+//! events, for the native UCI binary and the WebAssembly worker alike.
+//!
+//! The engine never reads a clock or spawns a thread: the caller passes a time source and a
+//! stop flag, and receives [`Event`]s through a [`Reporter`].
+//!
+//! ```
+//! use homeostat_chess::Board;
+//! use homeostat_engine::{Engine, Limits, Silent};
+//! use std::sync::atomic::AtomicBool;
+//!
+//! let mut engine = Engine::new(4);
+//! let board = Board::from_fen("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1").unwrap();
+//! let stop = AtomicBool::new(false);
+//! let result = engine.search(&board, &[], &Limits::depth(4), &|| 0.0, &stop, &mut Silent);
+//! assert_eq!(result.best.unwrap().to_string(), "d1d8");
+//! ```
+#![deny(missing_docs)]
+
+pub mod bench;
+mod checks;
+mod engine;
+pub mod eval;
+mod history;
+mod level;
+mod limits;
+mod movepicker;
+mod notation;
+mod report;
+mod resign;
+mod rng;
+mod score;
+mod search;
+mod see;
+mod timemgmt;
+mod transpositiontable;
+
+pub use engine::{Clock, Engine, SearchResult, DEFAULT_HASH_MB};
+pub use level::{Level, LevelSettings};
+pub use limits::{Adaptive, Limits, DEFAULT_MOVE_OVERHEAD_MS};
+pub use report::{
+    considering_line, thousands, Event, FinishedInfo, IterationInfo, Reporter, RootMoveInfo, ScoreBound, Silent,
+};
+pub use resign::accepts_draw;
+pub use score::Score;

@@ -1,10 +1,29 @@
-//! `homeostat bench`: a fixed search whose node count is the engine's checksum (to come).
+//! `homeostat bench [depth]`: the fixed-depth search whose node count is the engine's checksum.
 
+use homeostat_engine::bench::{bench, DEFAULT_DEPTH, POSITIONS};
 use std::io::Write;
+use std::time::Instant;
 
-/// Runs the bench; until crates/engine has a search it only says so.
-pub fn run() -> Result<(), String> {
+/// Runs the bench at `args[0]` (default depth) and prints nodes and speed.
+pub fn run(args: &[String]) -> Result<(), String> {
+    let depth = match args.first() {
+        None => DEFAULT_DEPTH,
+        Some(text) => match text.parse::<u32>() {
+            Ok(d) if (1..=64).contains(&d) => d,
+            _ => return Err(format!("bench: depth must be a whole number from 1 to 64, got '{text}'")),
+        },
+    };
+    let start = Instant::now();
+    let clock = move || start.elapsed().as_secs_f64() * 1000.0;
+    let report = bench(depth, &clock);
     // A closed stdout is not worth a panic.
-    let _ = writeln!(std::io::stdout(), "bench: search not available yet");
+    let _ = writeln!(
+        std::io::stdout(),
+        "{} positions, depth {depth}\nNodes searched: {}\nNodes/second: {}\nTime (ms): {:.0}",
+        POSITIONS.len(),
+        report.nodes,
+        report.nps,
+        report.elapsed_ms
+    );
     Ok(())
 }

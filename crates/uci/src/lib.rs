@@ -12,4 +12,5 @@ pub mod display;
 pub mod options;
 pub mod perft_cmd;
 pub mod position;
+pub mod search_thread;
 pub mod uci;

@@ -6,15 +6,15 @@ use std::process::ExitCode;
 
 const USAGE: &str = "usage: homeostat               speak UCI on stdin/stdout
        homeostat perft DEPTH [FEN]   count leaves, per root move
-       homeostat bench               run the benchmark search";
+       homeostat bench [DEPTH]       run the benchmark search (node count and speed)";
 
 fn main() -> ExitCode {
     // Arguments that are not UTF-8 are read lossily rather than aborting.
     let args: Vec<String> = std::env::args_os().skip(1).map(|a| a.to_string_lossy().into_owned()).collect();
     let result = match args.first().map(String::as_str) {
-        None => uci::run(io::stdin().lock(), io::stdout().lock()).map_err(|e| e.to_string()),
+        None => uci::run(io::stdin().lock(), io::stdout()).map_err(|e| e.to_string()),
         Some("perft") => perft_cmd::run_cli(&args[1..]),
-        Some("bench") => bench::run(),
+        Some("bench") => bench::run(&args[1..]),
         Some("-h" | "--help" | "help") => {
             let _ = writeln!(io::stdout(), "{USAGE}");
             Ok(())

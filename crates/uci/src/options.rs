@@ -1,63 +1,93 @@
 //! The UCI options the engine declares, their ranges and current values.
 
-/// A numeric (`spin`) option as declared to the GUI.
-struct Spin {
+use homeostat_engine::Level;
+
+/// How an option is declared to the GUI.
+#[derive(Clone, Copy)]
+enum Kind {
+    /// A whole number in `min..=max`.
+    Spin { min: u64, max: u64 },
+    /// `true` or `false` (stored as 1 or 0).
+    Check,
+}
+
+/// One declared option.
+struct Declared {
     name: &'static str,
     default: u64,
-    min: u64,
-    max: u64,
+    kind: Kind,
 }
 
 const HASH: usize = 0;
 const THREADS: usize = 1;
 const MOVE_OVERHEAD: usize = 2;
+const PONDER: usize = 3;
+const LIMIT_STRENGTH: usize = 4;
+const ELO: usize = 5;
+const LEVEL: usize = 6;
 
-const SPINS: [Spin; 3] = [
-    Spin { name: "Hash", default: 16, min: 1, max: 65536 },
-    Spin { name: "Threads", default: 1, min: 1, max: 256 },
-    Spin { name: "Move Overhead", default: 10, min: 0, max: 5000 },
+const OPTIONS: [Declared; 7] = [
+    Declared { name: "Hash", default: 16, kind: Kind::Spin { min: 1, max: 65536 } },
+    Declared { name: "Threads", default: 1, kind: Kind::Spin { min: 1, max: 1 } },
+    Declared { name: "Move Overhead", default: 30, kind: Kind::Spin { min: 0, max: 5000 } },
+    Declared { name: "Ponder", default: 0, kind: Kind::Check },
+    Declared { name: "UCI_LimitStrength", default: 0, kind: Kind::Check },
+    Declared { name: "UCI_Elo", default: 2600, kind: Kind::Spin { min: 800, max: 2600 } },
+    Declared { name: "Level", default: 8, kind: Kind::Spin { min: 1, max: 8 } },
 ];
 
 /// The current option values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
-    values: [u64; SPINS.len()],
+    values: [u64; OPTIONS.len()],
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { values: SPINS.map(|s| s.default) }
+        Options { values: OPTIONS.map(|o| o.default) }
     }
 }
 
 impl Options {
     /// The `option name …` lines sent in answer to `uci`.
     pub fn declarations() -> Vec<String> {
-        SPINS
+        OPTIONS
             .iter()
-            .map(|s| format!("option name {} type spin default {} min {} max {}", s.name, s.default, s.min, s.max))
+            .map(|o| match o.kind {
+                Kind::Spin { min, max } => {
+                    format!("option name {} type spin default {} min {min} max {max}", o.name, o.default)
+                }
+                Kind::Check => format!("option name {} type check default {}", o.name, o.default == 1),
+            })
             .collect()
     }
 
     /// Sets an option by name (case-insensitive, as UCI asks); on error nothing changes.
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
-        let Some(i) = SPINS.iter().position(|s| s.name.eq_ignore_ascii_case(name)) else {
+        let Some(i) = OPTIONS.iter().position(|o| o.name.eq_ignore_ascii_case(name)) else {
             return Err(format!("unknown option '{name}'"));
         };
-        let spin = &SPINS[i];
+        let option = &OPTIONS[i];
         let Some(text) = value else {
-            return Err(format!("option '{}' needs a value", spin.name));
+            return Err(format!("option '{}' needs a value", option.name));
         };
-        match text.parse::<u64>() {
-            Ok(v) if (spin.min..=spin.max).contains(&v) => {
-                self.values[i] = v;
-                Ok(())
-            }
-            _ => Err(format!(
-                "option '{}' takes a whole number from {} to {}, got '{text}'",
-                spin.name, spin.min, spin.max
-            )),
+        match option.kind {
+            Kind::Spin { min, max } => match text.parse::<u64>() {
+                Ok(v) if (min..=max).contains(&v) => self.values[i] = v,
+                _ => {
+                    return Err(format!(
+                        "option '{}' takes a whole number from {min} to {max}, got '{text}'",
+                        option.name
+                    ))
+                }
+            },
+            Kind::Check => match text.to_ascii_lowercase().as_str() {
+                "true" => self.values[i] = 1,
+                "false" => self.values[i] = 0,
+                _ => return Err(format!("option '{}' takes true or false, got '{text}'", option.name)),
+            },
         }
+        Ok(())
     }
 
     /// The transposition table size in MiB.
@@ -74,6 +104,20 @@ impl Options {
     pub fn move_overhead_ms(&self) -> u64 {
         self.values[MOVE_OVERHEAD]
     }
+
+    /// The playing level: from `UCI_Elo` when `UCI_LimitStrength` is on, else `Level`.
+    pub fn level(&self) -> Level {
+        if self.values[LIMIT_STRENGTH] == 1 {
+            Level::from_elo(self.values[ELO] as u32)
+        } else {
+            Level::new(self.values[LEVEL] as u8)
+        }
+    }
+
+    /// Whether the GUI said it may send `go ponder`.
+    pub fn ponder(&self) -> bool {
+        self.values[PONDER] == 1
+    }
 }
 
 #[cfg(test)]
@@ -86,12 +130,28 @@ mod tests {
         assert_eq!(options.hash_mb(), 16);
         options.set("hash", Some("64")).unwrap();
         options.set("Move Overhead", Some("50")).unwrap();
-        options.set("Threads", Some("2")).unwrap();
-        assert_eq!((options.hash_mb(), options.move_overhead_ms(), options.threads()), (64, 50, 2));
+        options.set("Threads", Some("1")).unwrap();
+        assert_eq!((options.hash_mb(), options.move_overhead_ms(), options.threads()), (64, 50, 1));
+        assert!(options.set("Threads", Some("2")).is_err());
         assert!(options.set("Hash", Some("0")).is_err());
         assert!(options.set("Hash", Some("lots")).is_err());
         assert!(options.set("Hash", None).is_err());
-        assert_eq!(options.set("Ponder", Some("true")), Err("unknown option 'Ponder'".to_string()));
+        assert_eq!(options.set("Frobnicate", Some("true")), Err("unknown option 'Frobnicate'".to_string()));
         assert_eq!(options.hash_mb(), 64);
+    }
+
+    #[test]
+    fn strength_options_choose_the_level() {
+        let mut options = Options::default();
+        assert_eq!(options.level(), Level::MAX);
+        options.set("Level", Some("3")).unwrap();
+        assert_eq!(options.level(), Level::new(3));
+        options.set("UCI_Elo", Some("1400")).unwrap();
+        assert_eq!(options.level(), Level::new(3));
+        options.set("UCI_LimitStrength", Some("true")).unwrap();
+        assert_eq!(options.level(), Level::from_elo(1400));
+        assert!(options.set("UCI_LimitStrength", Some("maybe")).is_err());
+        options.set("ponder", Some("TRUE")).unwrap();
+        assert!(options.ponder());
     }
 }

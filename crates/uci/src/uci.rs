@@ -5,8 +5,11 @@ use crate::display::diagram;
 use crate::options::Options;
 use crate::perft_cmd::go_perft;
 use crate::position::{parse_move, Position};
-use homeostat_chess::{Board, Move};
+use crate::search_thread::{self, Job, Searching, SharedOut};
+use homeostat_engine::{Engine, Limits};
 use std::io::{self, BufRead, Write};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 /// What the loop does after a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,27 +20,34 @@ pub enum Flow {
     Quit,
 }
 
-/// A `bestmove` held back until the GUI ends an infinite or pondering search.
-#[derive(Clone, Debug)]
-struct Pending {
-    reply: String,
-    /// `go infinite`: only `stop` releases it (`ponderhit` alone does not).
-    infinite: bool,
-}
-
 /// The state of one UCI conversation.
-#[derive(Clone, Debug, Default)]
 pub struct Session {
     position: Position,
     options: Options,
     debug: bool,
-    pending: Option<Pending>,
+    engine: Arc<Mutex<Engine>>,
+    /// The table size the engine has now, in MiB.
+    hash_mb: u64,
+    out: SharedOut,
+    searching: Option<Searching>,
+    /// The limits to search with once a pondering search gets `ponderhit`.
+    ponder: Option<GoLimits>,
 }
 
 impl Session {
-    /// A session at the start position with default options.
-    pub fn new() -> Session {
-        Session::default()
+    /// A session at the start position with default options, answering on `out`.
+    pub fn new(out: impl Write + Send + 'static) -> Session {
+        let options = Options::default();
+        Session {
+            position: Position::startpos(),
+            hash_mb: options.hash_mb(),
+            engine: Arc::new(Mutex::new(Engine::new(options.hash_mb() as usize))),
+            options,
+            debug: false,
+            out: Arc::new(Mutex::new(Box::new(out))),
+            searching: None,
+            ponder: None,
+        }
     }
 
     /// The position set by the last good `position` command.
@@ -55,112 +65,176 @@ impl Session {
         self.debug
     }
 
+    fn say(&self, line: &str) -> io::Result<()> {
+        search_thread::write_line(&self.out, line)
+    }
+
+    /// Writes `info string error: …` on one line.
+    fn report_error(&self, why: &str) -> io::Result<()> {
+        self.say(&format!("info string error: {}", why.replace(['\n', '\r'], " ")))
+    }
+
     /// Parses and carries out one input line; a bad line gets an `info string error: …` reply.
-    pub fn handle_line(&mut self, line: &str, out: &mut impl Write) -> io::Result<Flow> {
+    pub fn handle_line(&mut self, line: &str) -> io::Result<Flow> {
         match parse_command(line) {
-            Ok(command) => self.handle(command, out),
+            Ok(command) => self.handle(command),
             Err(why) => {
-                report_error(out, &why)?;
+                self.report_error(&why)?;
                 Ok(Flow::Continue)
             }
         }
     }
 
     /// Carries out one command.
-    pub fn handle(&mut self, command: Command, out: &mut impl Write) -> io::Result<Flow> {
+    pub fn handle(&mut self, command: Command) -> io::Result<Flow> {
         match command {
             Command::Empty | Command::Register => {}
             Command::Uci => {
-                writeln!(out, "id name Homeostat {}", env!("CARGO_PKG_VERSION"))?;
-                writeln!(out, "id author the Homeostat developers")?;
+                self.say(&format!("id name Homeostat {}", env!("CARGO_PKG_VERSION")))?;
+                self.say("id author the Homeostat developers")?;
                 for line in Options::declarations() {
-                    writeln!(out, "{line}")?;
+                    self.say(&line)?;
                 }
-                writeln!(out, "uciok")?;
+                self.say("uciok")?;
             }
             Command::Debug(on) => self.debug = on,
-            Command::IsReady => writeln!(out, "readyok")?,
+            Command::IsReady => self.say("readyok")?,
             Command::SetOption { name, value } => {
                 if let Err(why) = self.options.set(&name, value.as_deref()) {
-                    report_error(out, &why)?;
+                    self.report_error(&why)?;
                 }
             }
-            Command::UciNewGame => self.position = Position::startpos(),
+            Command::UciNewGame => {
+                self.stop();
+                search_thread::lock(&self.engine).new_game();
+                self.position = Position::startpos();
+            }
             Command::Position { fen, moves } => match Position::from_command(fen.as_deref(), &moves) {
                 Ok(position) => self.position = position,
-                Err(why) => report_error(out, &format!("{why}; position unchanged"))?,
+                Err(why) => self.report_error(&format!("{why}; position unchanged"))?,
             },
-            Command::Go(limits) => self.go(&limits, out)?,
-            Command::Perft(depth) => go_perft(self.position.board(), depth, out)?,
-            Command::Stop => self.release_pending(out)?,
-            Command::PonderHit => {
-                if self.pending.as_ref().is_some_and(|p| !p.infinite) {
-                    self.release_pending(out)?;
-                }
+            Command::Go(limits) => self.go(&limits)?,
+            Command::Perft(depth) => {
+                self.stop();
+                let mut text = Vec::new();
+                go_perft(self.position.board(), depth, &mut text)?;
+                let mut w = self.out.lock().unwrap_or_else(|p| p.into_inner());
+                w.write_all(&text)?;
+                w.flush()?;
             }
-            Command::Quit => return Ok(Flow::Quit),
-            Command::Display => write!(out, "{}", diagram(self.position.board()))?,
+            Command::Stop => self.stop(),
+            Command::PonderHit => self.ponderhit()?,
+            Command::Quit => {
+                self.stop();
+                return Ok(Flow::Quit);
+            }
+            Command::Display => {
+                let text = diagram(self.position.board());
+                let mut w = self.out.lock().unwrap_or_else(|p| p.into_inner());
+                w.write_all(text.as_bytes())?;
+                w.flush()?;
+            }
         }
         Ok(Flow::Continue)
     }
 
-    /// Answers `go`. Until crates/engine has a search this picks the first capture, else the
-    /// first legal move; infinite and pondering searches hold the answer until released.
-    fn go(&mut self, limits: &GoLimits, out: &mut impl Write) -> io::Result<()> {
-        self.release_pending(out)?;
-        let board = self.position.board();
-        let mut allowed = Vec::new();
-        for text in &limits.searchmoves {
-            match parse_move(board, text) {
-                Ok(m) => allowed.push(m),
-                Err(why) => report_error(out, &format!("searchmoves '{text}': {why}"))?,
+    /// Starts a search; `bestmove` follows from the search thread.
+    fn go(&mut self, go: &GoLimits) -> io::Result<()> {
+        let started = Instant::now();
+        self.stop();
+        let board = *self.position.board();
+        let mut searchmoves = Vec::new();
+        for text in &go.searchmoves {
+            match parse_move(&board, text) {
+                Ok(m) => searchmoves.push(m),
+                Err(why) => self.report_error(&format!("searchmoves '{text}': {why}"))?,
             }
         }
-        let reply = match placeholder_move(board, &allowed) {
-            Some(m) => format!("bestmove {m}"),
-            None => "bestmove 0000".to_string(),
+        let ms = |d: Option<Duration>| d.map(|d| d.as_millis().min(u64::MAX as u128) as u64);
+        let limits = Limits {
+            depth: go.depth,
+            nodes: go.nodes,
+            movetime_ms: ms(go.movetime),
+            wtime: ms(go.wtime),
+            btime: ms(go.btime),
+            winc: ms(go.winc),
+            binc: ms(go.binc),
+            movestogo: go.movestogo,
+            // Pondering searches run until `ponderhit` or `stop`.
+            infinite: go.infinite || go.ponder,
+            mate: go.mate,
+            move_overhead_ms: self.options.move_overhead_ms(),
+            adaptive: None,
+            searchmoves,
         };
-        if limits.infinite || limits.ponder {
-            self.pending = Some(Pending { reply, infinite: limits.infinite });
-        } else {
-            writeln!(out, "{reply}")?;
+        {
+            let mut engine = search_thread::lock(&self.engine);
+            if self.hash_mb != self.options.hash_mb() {
+                self.hash_mb = self.options.hash_mb();
+                engine.set_hash_mb(self.hash_mb as usize);
+            }
+            engine.set_level(self.options.level());
+        }
+        let job = Job { board, history: history_keys(&self.position), limits, hold: go.infinite || go.ponder };
+        self.searching = Some(Searching::start(self.engine.clone(), self.out.clone(), job, started));
+        // A pondering search that is not infinite becomes a timed one on `ponderhit`.
+        self.ponder = (go.ponder && !go.infinite).then(|| GoLimits { ponder: false, ..go.clone() });
+        Ok(())
+    }
+
+    /// The opponent played the expected move: search it for real with the clock running.
+    fn ponderhit(&mut self) -> io::Result<()> {
+        if let (Some(go), Some(searching)) = (self.ponder.take(), self.searching.take()) {
+            searching.stop_silently();
+            self.go(&go)?;
         }
         Ok(())
     }
 
-    fn release_pending(&mut self, out: &mut impl Write) -> io::Result<()> {
-        if let Some(pending) = self.pending.take() {
-            writeln!(out, "{}", pending.reply)?;
+    /// Stops any search (its `bestmove` is printed).
+    fn stop(&mut self) {
+        self.ponder = None;
+        if let Some(searching) = self.searching.take() {
+            searching.stop();
         }
-        Ok(())
+    }
+
+    /// At the end of input: a timed search may finish, an endless one is stopped.
+    fn finish(&mut self) {
+        if let Some(searching) = self.searching.take() {
+            if searching.job().hold {
+                searching.stop();
+            } else {
+                searching.wait();
+            }
+        }
     }
 }
 
-/// The first capture, else the first move, among `allowed` (all legal moves if it is empty).
-fn placeholder_move(board: &Board, allowed: &[Move]) -> Option<Move> {
-    let moves: Vec<Move> = if allowed.is_empty() { board.legal_moves().to_vec() } else { allowed.to_vec() };
-    moves.iter().find(|&&m| board.is_capture(m)).or(moves.first()).copied()
+/// The keys of the positions before the current one, for repetition detection.
+fn history_keys(position: &Position) -> Vec<u64> {
+    let mut board = *position.start();
+    let mut keys = Vec::with_capacity(position.moves().len());
+    for &m in position.moves() {
+        keys.push(board.hash());
+        board.play(m);
+    }
+    keys
 }
 
-/// Writes `info string error: …` on one line.
-fn report_error(out: &mut impl Write, why: &str) -> io::Result<()> {
-    writeln!(out, "info string error: {}", why.replace(['\n', '\r'], " "))
-}
-
-/// Speaks UCI until `quit` or the end of `input`, flushing `output` after every command.
-pub fn run(mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
-    let mut session = Session::new();
+/// Speaks UCI until `quit` or the end of `input`; answers go to `output`, flushed per line.
+pub fn run(mut input: impl BufRead, output: impl Write + Send + 'static) -> io::Result<()> {
+    let mut session = Session::new(output);
     let mut bytes = Vec::new();
     loop {
         bytes.clear();
         if input.read_until(b'\n', &mut bytes)? == 0 {
+            session.finish();
             return Ok(());
         }
         // Invalid UTF-8 is garbage like any other, not a reason to stop.
         let line = String::from_utf8_lossy(&bytes);
-        let flow = session.handle_line(&line, &mut output)?;
-        output.flush()?;
-        if flow == Flow::Quit {
+        if session.handle_line(&line)? == Flow::Quit {
             return Ok(());
         }
     }
@@ -170,11 +244,31 @@ pub fn run(mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
 mod tests {
     use super::*;
 
+    /// An output buffer the search thread and the test can both reach.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
     fn talk(lines: &[&str]) -> String {
         let input = lines.join("\n");
-        let mut out = Vec::new();
-        run(input.as_bytes(), &mut out).unwrap();
-        String::from_utf8(out).unwrap()
+        let out = Shared::default();
+        run(input.as_bytes(), out.clone()).unwrap();
+        let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+        text
+    }
+
+    /// The answer without `info` lines.
+    fn answers(text: &str) -> Vec<&str> {
+        text.lines().filter(|l| !l.starts_with("info ")).collect()
     }
 
     #[test]
@@ -182,51 +276,67 @@ mod tests {
         let text = talk(&["uci", "isready"]);
         assert!(text.starts_with("id name Homeostat"));
         assert!(text.contains("option name Move Overhead type spin"));
+        assert!(text.contains("option name UCI_LimitStrength type check default false"));
         assert!(text.ends_with("uciok\nreadyok\n"));
     }
 
     #[test]
     fn bad_position_keeps_the_old_one() {
-        let mut session = Session::new();
-        let mut out = Vec::new();
-        session.handle_line("position startpos moves e2e4", &mut out).unwrap();
+        let out = Shared::default();
+        let mut session = Session::new(out.clone());
+        session.handle_line("position startpos moves e2e4").unwrap();
         let before = *session.position().board();
-        session.handle_line("position startpos moves d2d4 d7d5 d4d5", &mut out).unwrap();
+        session.handle_line("position startpos moves d2d4 d7d5 d4d5").unwrap();
         assert_eq!(session.position().board(), &before);
-        let text = String::from_utf8(out).unwrap();
+        let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
         assert!(text.starts_with("info string error: move 3 'd4d5'"), "{text}");
         assert!(text.trim_end().ends_with("position unchanged"), "{text}");
     }
 
     #[test]
-    fn go_prefers_a_capture_and_honours_searchmoves() {
-        let text = talk(&["position startpos moves e2e4 d7d5", "go depth 1"]);
-        assert_eq!(text, "bestmove e4d5\n");
-        let text = talk(&["position startpos moves e2e4 d7d5", "go searchmoves a2a3 b1c3"]);
-        assert_eq!(text, "bestmove a2a3\n");
+    fn go_searches_and_honours_searchmoves() {
+        // The queen on d5 hangs.
+        let text = talk(&["position fen 4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", "go depth 5"]);
+        assert!(text.contains("info depth 5 "), "{text}");
+        assert!(answers(&text).last().unwrap().starts_with("bestmove d2d5"), "{text}");
+        let text = talk(&["position startpos moves e2e4 d7d5", "go depth 3 searchmoves a2a3 b1c3"]);
+        let last = *answers(&text).last().unwrap();
+        assert!(last.starts_with("bestmove a2a3") || last.starts_with("bestmove b1c3"), "{text}");
     }
 
     #[test]
     fn infinite_waits_for_stop() {
         let text = talk(&["go infinite", "isready", "stop"]);
-        assert!(text.starts_with("readyok\nbestmove "), "{text}");
-        let text = talk(&["go ponder", "ponderhit"]);
-        assert!(text.starts_with("bestmove "), "{text}");
-        let text = talk(&["go ponder infinite", "ponderhit"]);
-        assert_eq!(text, "");
+        let lines = answers(&text);
+        assert_eq!(lines[0], "readyok", "{text}");
+        assert!(lines[1].starts_with("bestmove "), "{text}");
+        // A ponder search ends on ponderhit with a real search (here depth-limited).
+        let text = talk(&["go ponder depth 3", "ponderhit"]);
+        assert!(answers(&text).last().unwrap().starts_with("bestmove "), "{text}");
+        assert_eq!(answers(&text).len(), 1, "{text}");
     }
 
     #[test]
     fn quit_stops_reading() {
         assert_eq!(talk(&["quit", "isready"]), "");
+        let text = talk(&["go infinite", "quit", "isready"]);
+        assert!(!text.contains("readyok"), "{text}");
     }
 
     #[test]
     fn invalid_utf8_is_reported_not_fatal() {
-        let mut out = Vec::new();
-        run(&b"\xff\xfe\nisready\n"[..], &mut out).unwrap();
-        let text = String::from_utf8(out).unwrap();
+        let out = Shared::default();
+        run(&b"\xff\xfe\nisready\n"[..], out.clone()).unwrap();
+        let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
         assert!(text.starts_with("info string error: unknown command"));
         assert!(text.ends_with("readyok\n"));
+    }
+
+    #[test]
+    fn repetition_history_follows_the_moves() {
+        let position = Position::from_command(None, &["g1f3".into(), "g8f6".into()]).unwrap();
+        let keys = history_keys(&position);
+        assert_eq!(keys.len(), 2);
+        assert_eq!(keys[0], homeostat_chess::Board::startpos().hash());
     }
 }

@@ -199,7 +199,7 @@ fn go_answers_a_legal_move() {
         "go wtime 60000 btime 60000 winc 1000 binc 1000",
     ]);
     let board = Board::from_fen("rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2").unwrap();
-    let text = bestmove(&lines);
+    let text = bestmove(&lines).split(' ').next().unwrap();
     let m = Move::parse_uci_squares(text).expect("a UCI move");
     assert!(board.is_legal(m), "{text} is illegal");
 }
@@ -216,8 +216,40 @@ fn no_legal_move_gives_null_move() {
 #[test]
 fn infinite_search_answers_on_stop() {
     let lines = talk(&["go infinite", "isready", "stop"]);
-    assert_eq!(lines[0], "readyok");
-    assert!(lines[1].starts_with("bestmove "));
+    let answers: Vec<&String> = lines.iter().filter(|l| !l.starts_with("info ")).collect();
+    assert_eq!(answers[0], "readyok");
+    assert!(answers[1].starts_with("bestmove "));
+}
+
+#[test]
+fn search_reports_info_then_bestmove() {
+    let lines = talk(&["position startpos moves e2e4 e7e5", "go depth 6"]);
+    let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth ")).collect();
+    assert!(infos.len() >= 6, "{lines:?}");
+    let last = infos.last().unwrap();
+    for field in [" seldepth ", " score cp ", " nodes ", " nps ", " hashfull ", " time ", " pv "] {
+        assert!(last.contains(field), "{last}");
+    }
+    assert!(bestmove(&lines).contains(" ponder "), "{lines:?}");
+}
+
+#[test]
+fn mate_is_announced() {
+    let lines = talk(&["position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "go depth 4"]);
+    assert!(lines.iter().any(|l| l.contains(" score mate 1 ")), "{lines:?}");
+    assert_eq!(bestmove(&lines), "a1a8");
+}
+
+#[test]
+fn weak_levels_still_play_legal_moves() {
+    let lines = talk(&[
+        "setoption name UCI_LimitStrength value true",
+        "setoption name UCI_Elo value 1000",
+        "position startpos",
+        "go movetime 200",
+    ]);
+    let m = Move::parse_uci_squares(bestmove(&lines).split(' ').next().unwrap()).unwrap();
+    assert!(Board::startpos().is_legal(m));
 }
 
 #[test]
@@ -252,8 +284,16 @@ fn perft_from_the_command_line() {
 }
 
 #[test]
-fn bench_is_reserved() {
-    let output = run(b"", &["bench"]);
+fn bench_prints_a_node_count() {
+    let output = run(b"", &["bench", "3"]);
     assert!(output.status.success());
-    assert_eq!(output.stdout, b"bench: search not available yet\n");
+    let text = String::from_utf8(output.stdout).unwrap();
+    let nodes: u64 = text
+        .lines()
+        .find_map(|l| l.strip_prefix("Nodes searched: "))
+        .and_then(|n| n.parse().ok())
+        .expect("a node count");
+    assert!(nodes > 1000, "{text}");
+    assert!(text.contains("Nodes/second: "), "{text}");
+    assert_eq!(run(b"", &["bench", "x"]).status.code(), Some(2));
 }

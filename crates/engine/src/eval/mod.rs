@@ -1,0 +1,152 @@
+//! Static evaluation: a tapered hand-written evaluation in centipawns.
+//!
+//! Terms: material and piece-square tables, mobility, rooks on open files and the seventh,
+//! outposts, bishop pair, pawn structure, passed pawns, king safety, threats, centre
+//! control and tempo. All weights live in [`Weights`].
+
+mod king;
+mod masks;
+mod material;
+mod pawns;
+mod pieces;
+mod tapered;
+mod weights;
+
+pub use material::is_insufficient;
+pub use tapered::{s, S};
+pub use weights::Weights;
+
+use homeostat_chess::{Board, Color};
+
+/// The evaluation of `board` from the side to move's point of view, with the default weights.
+pub fn evaluate(board: &Board) -> i32 {
+    evaluate_with(board, &Weights::DEFAULT)
+}
+
+/// The evaluation of `board` from the side to move's point of view, with weights `w`.
+pub fn evaluate_with(board: &Board, w: &Weights) -> i32 {
+    let white = evaluate_white(board, w);
+    match board.side_to_move() {
+        Color::White => white,
+        Color::Black => -white,
+    }
+}
+
+/// The evaluation from White's point of view (tempo included for the side to move).
+pub fn evaluate_white(board: &Board, w: &Weights) -> i32 {
+    evaluate_white_from(board, w, pawns::structure(board, w))
+}
+
+/// An evaluator that remembers pawn structures between calls (the search's evaluator).
+#[derive(Default)]
+pub struct Evaluator {
+    pawns: pawns::PawnCache,
+}
+
+impl Evaluator {
+    /// An evaluator with an empty pawn cache.
+    pub fn new() -> Evaluator {
+        Evaluator::default()
+    }
+
+    /// The same value as [`evaluate`], faster when pawn structures repeat.
+    pub fn evaluate(&mut self, board: &Board) -> i32 {
+        let w = &Weights::DEFAULT;
+        let white = evaluate_white_from(board, w, self.pawns.get(board, w));
+        match board.side_to_move() {
+            Color::White => white,
+            Color::Black => -white,
+        }
+    }
+}
+
+fn evaluate_white_from(board: &Board, w: &Weights, pawn_info: pawns::PawnInfo) -> i32 {
+    if material::is_insufficient(board) {
+        return 0;
+    }
+    let mut att = pieces::Attacks::default();
+    let mut total = material::material_psqt(board, w);
+    total += pawn_info.score + pawns::passers(board, w, &pawn_info);
+    total += pieces::evaluate(board, w, &mut att);
+    total += king::evaluate(board, w, &att);
+    total += pieces::threats_and_center(board, w, &att);
+    total += match board.side_to_move() {
+        Color::White => w.tempo,
+        Color::Black => -w.tempo,
+    };
+    let strong = if total.eg >= 0 { Color::White } else { Color::Black };
+    let scale = material::eg_scale(board, strong);
+    let blended = total.blend(material::phase(board), scale);
+    if scale == 0 {
+        return 0;
+    }
+    blended + material::mop_up(board) * scale / 128
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn eval(fen: &str) -> i32 {
+        evaluate(&Board::from_fen(fen).unwrap())
+    }
+
+    /// The same position with colours swapped (board mirrored, side flipped).
+    fn mirror(fen: &str) -> String {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        let placement: Vec<String> = fields[0]
+            .split('/')
+            .rev()
+            .map(|row| {
+                row.chars()
+                    .map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() })
+                    .collect()
+            })
+            .collect();
+        let side = if fields[1] == "w" { "b" } else { "w" };
+        let castling: String = if fields[2] == "-" {
+            "-".into()
+        } else {
+            let mut c: Vec<char> = fields[2]
+                .chars()
+                .map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() })
+                .collect();
+            c.sort_by_key(|c| (c.is_ascii_lowercase(), *c));
+            c.into_iter().collect()
+        };
+        format!("{} {} {} - 0 1", placement.join("/"), side, castling)
+    }
+
+    #[test]
+    fn start_position_is_tempo() {
+        let v = eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert!(v > 0 && v < 30, "{v}");
+    }
+
+    #[test]
+    fn evaluation_is_colour_symmetric() {
+        for fen in [
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+            "6k1/5ppp/8/8/8/8/1Q3PPP/6K1 b - - 0 1",
+            "8/8/8/3k4/8/8/3K4/3R4 w - - 0 1",
+        ] {
+            let m = mirror(fen);
+            assert_eq!(eval(fen), eval(&m), "{fen} vs {m}");
+        }
+    }
+
+    #[test]
+    fn extra_queen_is_winning() {
+        assert!(eval("6k1/5ppp/8/8/8/8/1Q3PPP/6K1 w - - 0 1") > 700);
+        assert!(eval("6k1/5ppp/8/8/8/8/1Q3PPP/6K1 b - - 0 1") < -700);
+    }
+
+    #[test]
+    fn bare_minor_is_a_draw() {
+        assert_eq!(eval("8/8/4k3/8/8/2KN4/8/8 w - - 0 1"), 0);
+        assert_eq!(eval("8/8/4k3/8/8/2KB4/8/8 b - - 0 1"), 0);
+    }
+}

@@ -1,0 +1,992 @@
+//! The alpha-beta search: iterative deepening with aspiration windows, principal variation
+//! search with pruning and late-move reductions, quiescence search and draw detection.
+
+use crate::checks;
+use crate::eval::{self, Evaluator};
+use crate::history::{self, History, PieceTo};
+use crate::movepicker::{self, MoveBuffer, MovePicker};
+use crate::notation;
+use crate::report::{Event, IterationInfo, Reporter, RootMoveInfo, ScoreBound};
+use crate::score::{is_mate, mate_in, mated_in, Score, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use crate::see;
+use crate::timemgmt::{self, Budget};
+use crate::transpositiontable::{Bound, TranspositionTable};
+use homeostat_chess::{Board, Move, Piece};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Node cap when there is only one legal move.
+const ONLY_MOVE_NODES: u64 = 5_000;
+
+/// Milliseconds between two root-move events (about 20 a second).
+const ROOT_REPORT_INTERVAL_MS: f64 = 50.0;
+
+/// Late-move reductions by depth and move number, computed once.
+pub struct Reductions {
+    table: Vec<[i32; 64]>,
+}
+
+impl Reductions {
+    /// The table `0.8 + ln(depth) * ln(moves) / 2.3`, rounded down.
+    pub fn new() -> Reductions {
+        let mut table = vec![[0i32; 64]; 64];
+        for (d, row) in table.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.8 + (d as f64).ln() * (m as f64).ln() / 2.3) as i32;
+            }
+        }
+        Reductions { table }
+    }
+
+    #[inline]
+    fn get(&self, depth: i32, moves: usize) -> i32 {
+        self.table[depth.clamp(0, 63) as usize][moves.min(63)]
+    }
+}
+
+impl Default for Reductions {
+    fn default() -> Reductions {
+        Reductions::new()
+    }
+}
+
+/// A root move and what the search learnt about it.
+#[derive(Clone, Debug)]
+pub struct RootMove {
+    /// The move.
+    pub mv: Move,
+    /// The move in SAN.
+    pub san: String,
+    /// Legal replies after it.
+    pub replies: usize,
+    /// Score in the current iteration (`-INFINITY` when only known to be worse than the best).
+    pub score: i32,
+    /// Score in the last completed iteration.
+    pub completed: i32,
+    /// Score in the depth-1 iteration, if known exactly.
+    pub shallow: Option<i32>,
+    /// Nodes spent below this move.
+    pub nodes: u64,
+    /// The line starting with this move, when it was best.
+    pub pv: Vec<Move>,
+}
+
+/// Everything a search needs from its owner.
+pub struct SearchSetup<'a> {
+    /// The transposition table.
+    pub tt: &'a mut TranspositionTable,
+    /// Move-ordering history.
+    pub history: &'a mut History,
+    /// The reduction table.
+    pub reductions: &'a Reductions,
+    /// Monotonic milliseconds.
+    pub clock: &'a dyn Fn() -> f64,
+    /// Set from outside to stop the search.
+    pub stop: &'a AtomicBool,
+    /// Receives progress events.
+    pub reporter: &'a mut dyn Reporter,
+    /// Time budget.
+    pub budget: Budget,
+    /// Deepest iteration.
+    pub max_depth: u32,
+    /// Node cap.
+    pub node_limit: Option<u64>,
+    /// Stop at a mate in at most this many moves.
+    pub mate_limit: Option<u32>,
+    /// Also find exact scores for root moves within this margin of the best (levels).
+    pub multi_margin: Option<i32>,
+    /// Only these root moves (empty: all).
+    pub searchmoves: &'a [Move],
+    /// The static evaluator (with its pawn cache).
+    pub evaluator: &'a mut Evaluator,
+}
+
+/// The result of [`Searcher::run`].
+pub struct Outcome {
+    /// Root moves, best first.
+    pub root_moves: Vec<RootMove>,
+    /// The best move's score (internal units).
+    pub score: i32,
+    /// The last completed depth.
+    pub depth: u32,
+    /// The deepest ply reached.
+    pub seldepth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Milliseconds spent.
+    pub elapsed_ms: f64,
+}
+
+#[derive(Clone, Copy)]
+struct Frame {
+    eval: i32,
+    killers: [Option<Move>; 2],
+    moved: Option<PieceTo>,
+    plies_from_null: u32,
+    /// A move to leave out (singular-extension verification searches).
+    excluded: Option<Move>,
+}
+
+const EMPTY_FRAME: Frame =
+    Frame { eval: -INFINITY, killers: [None; 2], moved: None, plies_from_null: 0, excluded: None };
+
+/// One search from one root position.
+pub struct Searcher<'a> {
+    tt: &'a mut TranspositionTable,
+    history: &'a mut History,
+    reductions: &'a Reductions,
+    clock: &'a dyn Fn() -> f64,
+    stop: &'a AtomicBool,
+    reporter: &'a mut dyn Reporter,
+    budget: Budget,
+    max_depth: u32,
+    node_limit: Option<u64>,
+    mate_limit: Option<u32>,
+    multi_margin: Option<i32>,
+    start_ms: f64,
+    nodes: u64,
+    seldepth: usize,
+    stopped: bool,
+    root: Board,
+    hashes: Vec<u64>,
+    root_index: usize,
+    stack: Vec<Frame>,
+    pv: Vec<[Option<Move>; MAX_PLY + 1]>,
+    pv_len: Vec<usize>,
+    root_moves: Vec<RootMove>,
+    root_depth: i32,
+    lists: Vec<MoveBuffer>,
+    evaluator: &'a mut Evaluator,
+    last_root_report_ms: f64,
+    best_so_far: Option<(Move, i32)>,
+}
+
+impl<'a> Searcher<'a> {
+    /// Prepares a search of `root`; `history` holds the keys of earlier game positions.
+    pub fn new(setup: SearchSetup<'a>, root: &Board, history: &[u64]) -> Searcher<'a> {
+        let start_ms = (setup.clock)();
+        let mut hashes: Vec<u64> = history.to_vec();
+        if hashes.last() == Some(&root.hash()) {
+            hashes.pop();
+        }
+        let root_index = hashes.len();
+        hashes.push(root.hash());
+        hashes.reserve(MAX_PLY + 8);
+        let mut stack = vec![EMPTY_FRAME; MAX_PLY + 8];
+        stack[0].plies_from_null = u32::MAX / 2;
+        let mut root_moves = order_root_moves(root);
+        if setup.searchmoves.iter().any(|m| root_moves.iter().any(|rm| rm.mv == *m)) {
+            root_moves.retain(|rm| setup.searchmoves.contains(&rm.mv));
+        }
+        // A forced move is played at once: a tiny search only to give it a score.
+        let node_limit = if root_moves.len() == 1 {
+            Some(setup.node_limit.unwrap_or(ONLY_MOVE_NODES).min(ONLY_MOVE_NODES))
+        } else {
+            setup.node_limit
+        };
+        let budget = if root_moves.len() == 1 { Budget { min_ms: 0.0, ..setup.budget } } else { setup.budget };
+        Searcher {
+            tt: setup.tt,
+            history: setup.history,
+            reductions: setup.reductions,
+            clock: setup.clock,
+            stop: setup.stop,
+            reporter: setup.reporter,
+            budget,
+            max_depth: setup.max_depth.clamp(1, MAX_PLY as u32 - 8),
+            node_limit,
+            mate_limit: setup.mate_limit,
+            multi_margin: setup.multi_margin,
+            start_ms,
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            root: *root,
+            hashes,
+            root_index,
+            stack,
+            pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 2],
+            pv_len: vec![0; MAX_PLY + 2],
+            root_moves,
+            root_depth: 0,
+            evaluator: setup.evaluator,
+            lists: vec![movepicker::new_buffer(); MAX_PLY + 2],
+            last_root_report_ms: f64::NEG_INFINITY,
+            best_so_far: None,
+        }
+    }
+
+    fn elapsed_ms(&self) -> f64 {
+        (self.clock)() - self.start_ms
+    }
+
+    /// Iterative deepening until a limit is reached; root moves come back best first.
+    pub fn run(mut self) -> Outcome {
+        let mut score = -INFINITY;
+        let mut completed = 0;
+        let mut seldepth = 0;
+        let mut stable = 0;
+        let mut last_best: Option<Move> = None;
+        let mut last_score = 0;
+
+        if self.root_moves.is_empty() {
+            score = if self.root.in_check() { mated_in(0) } else { DRAW };
+        }
+        let root_eval = self.evaluator.evaluate(&self.root);
+        self.stack[0].eval = if self.root.in_check() { -INFINITY } else { root_eval };
+        if let Some(rm) = self.root_moves.first() {
+            self.best_so_far = Some((rm.mv, root_eval));
+        }
+
+        let mut depth = 1;
+        while !self.root_moves.is_empty() && depth <= self.max_depth {
+            self.seldepth = 0;
+            let value = self.aspiration(depth, score);
+            if self.stopped {
+                // A partial iteration still counts if it found a better move.
+                if let Some(rm) = self.root_moves.first() {
+                    if rm.score > -INFINITY && completed > 0 {
+                        score = rm.score;
+                    }
+                }
+                break;
+            }
+            score = value;
+            completed = depth;
+            seldepth = self.seldepth.max(seldepth);
+            for rm in &mut self.root_moves {
+                rm.completed = rm.score;
+                if depth == 1 && rm.score > -INFINITY {
+                    rm.shallow = Some(rm.score);
+                }
+            }
+            self.report_iteration(depth, score, ScoreBound::Exact);
+
+            let best = self.root_moves[0].mv;
+            stable = if last_best == Some(best) { stable + 1 } else { 0 };
+            last_best = Some(best);
+            let drop = last_score - score;
+            last_score = score;
+
+            if let Some(moves) = self.mate_limit {
+                if score >= MATE_BOUND && (MATE - score + 1) / 2 <= moves as i32 {
+                    break;
+                }
+            }
+            let elapsed = self.elapsed_ms();
+            if elapsed >= self.budget.min_ms {
+                if is_mate(score) && depth as i32 >= MATE - score.abs() + 4 {
+                    break;
+                }
+                if let Some(soft) = self.budget.soft_ms {
+                    let fraction = self.root_moves[0].nodes as f64 / self.nodes.max(1) as f64;
+                    if elapsed >= soft * timemgmt::soft_scale(stable, fraction, drop) {
+                        break;
+                    }
+                }
+            }
+            depth += 1;
+        }
+        if score == -INFINITY {
+            // Stopped before the first iteration finished: fall back to what is known.
+            score = self.root_moves.first().map_or(DRAW, |rm| if rm.score > -INFINITY { rm.score } else { root_eval });
+        }
+        let elapsed_ms = self.elapsed_ms();
+        Outcome {
+            root_moves: self.root_moves,
+            score,
+            depth: completed,
+            seldepth: seldepth as u32,
+            nodes: self.nodes,
+            elapsed_ms,
+        }
+    }
+
+    /// One iteration, starting with a narrow window around the last score and widening it.
+    fn aspiration(&mut self, depth: u32, previous: i32) -> i32 {
+        let mut delta = 18;
+        let narrow = depth >= 4 && self.multi_margin.is_none() && !is_mate(previous) && previous > -INFINITY;
+        let (mut alpha, mut beta) = if narrow {
+            ((previous - delta).max(-INFINITY), (previous + delta).min(INFINITY))
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        loop {
+            let score = self.root_search(depth as i32, alpha, beta);
+            if self.stopped {
+                return score;
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITY);
+                self.report_iteration(depth, score, ScoreBound::Upper);
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITY);
+                self.report_iteration(depth, score, ScoreBound::Lower);
+            } else {
+                return score;
+            }
+            delta += delta / 2;
+            if delta > 800 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+
+    fn root_search(&mut self, depth: i32, mut alpha: i32, beta: i32) -> i32 {
+        let root = self.root;
+        let us = root.side_to_move();
+        let mut best = -INFINITY;
+        self.root_depth = depth;
+        for rm in &mut self.root_moves {
+            rm.score = -INFINITY;
+        }
+        self.stack[1].killers = [None; 2];
+        for i in 0..self.root_moves.len() {
+            let m = self.root_moves[i].mv;
+            self.report_root_move(i, depth);
+            let mut child = root;
+            child.play(m);
+            let quiet = !root.is_capture(m) && m.promotion().is_none();
+            let piece = root.kind_on(m.from()).map(|k| PieceTo::new(Piece::new(us, k), m));
+            self.stack[0].moved = piece;
+            self.stack[1].plies_from_null = self.stack[0].plies_from_null.saturating_add(1);
+            self.hashes.push(child.hash());
+            let nodes_before = self.nodes;
+            let new_depth = depth - 1;
+            let floor = match self.multi_margin {
+                Some(margin) if best > -INFINITY => (best - margin).min(alpha),
+                _ => alpha,
+            };
+
+            let score = if self.root_moves[i].replies == 0 {
+                // Mate or stalemate at once: no need to search (and quiescence would miss it).
+                if child.in_check() {
+                    mate_in(1)
+                } else {
+                    DRAW
+                }
+            } else if i == 0 {
+                -self.negamax(&child, -beta, -alpha, new_depth, 1, false)
+            } else {
+                let mut r = 0;
+                if depth >= 3 && quiet && i >= 3 && !child.in_check() {
+                    r = (self.reductions.get(depth, i + 1) - 1).clamp(0, (new_depth - 1).max(0));
+                }
+                let mut s = -self.negamax(&child, -floor - 1, -floor, new_depth - r, 1, true);
+                if s > floor && r > 0 {
+                    s = -self.negamax(&child, -floor - 1, -floor, new_depth, 1, false);
+                }
+                if s > floor && s < beta {
+                    s = -self.negamax(&child, -beta, -floor, new_depth, 1, false);
+                }
+                s
+            };
+            self.hashes.pop();
+            self.root_moves[i].nodes += self.nodes - nodes_before;
+            if self.stopped {
+                break;
+            }
+            if i == 0 || score > floor {
+                self.root_moves[i].score = score;
+            }
+            best = best.max(score);
+            if score > alpha {
+                alpha = score;
+                let mut line = vec![m];
+                line.extend(self.pv[1][..self.pv_len[1]].iter().flatten());
+                self.root_moves[i].pv = line;
+                self.best_so_far = Some((m, score));
+                if score >= beta {
+                    break;
+                }
+                if i > 0 && depth > 1 {
+                    // The best move changed: show the new line at once.
+                    let line = self.root_moves[i].pv.clone();
+                    self.report_line(depth as u32, score, ScoreBound::Exact, &line);
+                }
+            }
+        }
+        // Best first; moves only known to be worse keep their order.
+        self.root_moves.sort_by_key(|rm| std::cmp::Reverse(rm.score));
+        best
+    }
+
+    /// Checks the node, time and stop limits; sets `stopped` when one is reached.
+    #[inline]
+    fn should_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if let Some(limit) = self.node_limit {
+            if self.nodes >= limit {
+                self.stopped = true;
+                return true;
+            }
+        }
+        if self.nodes & 255 == 0 {
+            if self.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            } else if let Some(hard) = self.budget.hard_ms {
+                if self.elapsed_ms() >= hard {
+                    self.stopped = true;
+                }
+            }
+        }
+        self.stopped
+    }
+
+    /// Whether the position at `ply` is drawn by rule: fifty moves, dead material, repetition.
+    fn is_draw(&self, board: &Board, ply: usize) -> bool {
+        if board.halfmove_clock() >= 100 && (!board.in_check() || board.has_legal_moves()) {
+            return true;
+        }
+        if eval::is_insufficient(board) {
+            return true;
+        }
+        let hash = board.hash();
+        let n = self.hashes.len();
+        let limit = (board.halfmove_clock().min(self.stack[ply].plies_from_null)) as usize;
+        let mut earlier = 0;
+        let mut distance = 4;
+        while distance <= limit && distance < n {
+            let index = n - 1 - distance;
+            if self.hashes[index] == hash {
+                // Twofold inside the search tree, threefold with the game's history.
+                if index > self.root_index {
+                    return true;
+                }
+                earlier += 1;
+                if earlier >= 2 {
+                    return true;
+                }
+            }
+            distance += 2;
+        }
+        false
+    }
+
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let child_len = self.pv_len[ply + 1].min(MAX_PLY - 1);
+        self.pv[ply][0] = Some(m);
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply][1..=child_len].copy_from_slice(&tail[0][..child_len]);
+        self.pv_len[ply] = child_len + 1;
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        board: &Board,
+        mut alpha: i32,
+        mut beta: i32,
+        mut depth: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        self.pv_len[ply] = 0;
+        let in_check = board.in_check();
+        if in_check {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.qsearch(board, alpha, beta, ply);
+        }
+        if self.should_stop() {
+            return 0;
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+
+        if self.is_draw(board, ply) {
+            return DRAW;
+        }
+        if ply >= MAX_PLY - 4 {
+            return if in_check { DRAW } else { self.evaluator.evaluate(board) };
+        }
+        // Mate-distance pruning: no line from here beats a mate already found nearer the root.
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let hash = board.hash();
+        let excluded = self.stack[ply].excluded;
+        let tt = if excluded.is_some() { None } else { self.tt.probe(hash, ply) };
+        let tt_move = tt.and_then(|h| h.mv).filter(|&m| board.is_legal(m));
+        if let Some(hit) = tt {
+            if !pv_node && hit.depth >= depth && board.halfmove_clock() < 90 {
+                let cutoff = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => hit.score >= beta,
+                    Bound::Upper => hit.score <= alpha,
+                };
+                if cutoff {
+                    return hit.score;
+                }
+            }
+        }
+
+        let static_eval = if in_check {
+            -INFINITY
+        } else {
+            match tt {
+                Some(hit) if hit.eval.abs() < MATE_BOUND => hit.eval,
+                _ => self.evaluator.evaluate(board),
+            }
+        };
+        // The stored score is a better estimate when its bound points the right way.
+        let eval = match tt {
+            Some(hit) if !in_check && !is_mate(hit.score) => match hit.bound {
+                Bound::Lower if hit.score > static_eval => hit.score,
+                Bound::Upper if hit.score < static_eval => hit.score,
+                Bound::Exact => hit.score,
+                _ => static_eval,
+            },
+            _ => static_eval,
+        };
+        self.stack[ply].eval = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].eval;
+        self.stack[ply + 1].killers = [None; 2];
+        let us = board.side_to_move();
+        let has_pieces = !board.only_king_and_pawns(us);
+
+        if !pv_node && !in_check && !is_mate(beta) && excluded.is_none() {
+            // Reverse futility: far above beta with little depth left.
+            if depth <= 8 && eval - 80 * (depth - improving as i32) >= beta && eval < MATE_BOUND {
+                return (eval + beta) / 2;
+            }
+            // Razoring: hopelessly below alpha; see whether captures save it.
+            if depth <= 3 && eval + 200 + 150 * depth <= alpha {
+                let v = self.qsearch(board, alpha, alpha + 1, ply);
+                if v <= alpha {
+                    return v;
+                }
+            }
+            // Null move: if passing still beats beta, a real move will too (not in pawn endings).
+            if depth >= 3 && eval >= beta && has_pieces && self.stack[ply - 1].moved.is_some() {
+                if let Some(child) = board.null_move() {
+                    let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                    self.stack[ply].moved = None;
+                    self.stack[ply + 1].plies_from_null = 0;
+                    self.hashes.push(child.hash());
+                    let v = -self.negamax(&child, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
+                    self.hashes.pop();
+                    if self.stopped {
+                        return 0;
+                    }
+                    if v >= beta {
+                        return if v >= MATE_BOUND { beta } else { v };
+                    }
+                }
+            }
+        }
+        // Internal iterative reduction: without a hash move this node is probably not critical.
+        if depth >= 4 && tt_move.is_none() && (pv_node || cut_node) && excluded.is_none() {
+            depth -= 1;
+        }
+
+        // Singular extension: if every other move falls well short of the hash move's score,
+        // the hash move is forced and worth a deeper look; if several beat beta, cut at once.
+        let mut tt_extension = 0;
+        if let (Some(hit), Some(ttm)) = (tt, tt_move) {
+            if depth >= 7
+                && hit.depth >= depth - 3
+                && hit.bound != Bound::Upper
+                && !is_mate(hit.score)
+                && (ply as i32) < 2 * self.root_depth
+            {
+                let singular_beta = hit.score - 2 * depth;
+                self.stack[ply].excluded = Some(ttm);
+                let v = self.negamax(board, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
+                self.stack[ply].excluded = None;
+                if self.stopped {
+                    return 0;
+                }
+                if v < singular_beta {
+                    tt_extension = 1;
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                } else if hit.score >= beta {
+                    tt_extension = -1;
+                }
+            }
+        }
+
+        let prev = self.stack[ply - 1].moved;
+        let prev2 = if ply >= 2 { self.stack[ply - 2].moved } else { None };
+        let counter = prev.and_then(|p| self.history.counter(p));
+        let mut picker = MovePicker::new(tt_move, self.stack[ply].killers, counter, [prev, prev2]);
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        let mut searched = 0usize;
+        let mut quiets: [Option<(Move, PieceTo)>; 64] = [None; 64];
+        let mut quiet_count = 0;
+        let mut captures: [Option<(PieceTo, homeostat_chess::PieceKind)>; 32] = [None; 32];
+        let mut capture_count = 0;
+        let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
+
+        while let Some(m) = picker.next(board, self.history, &mut self.lists[ply]) {
+            if Some(m) == excluded {
+                continue;
+            }
+            let Some(kind) = board.kind_on(m.from()) else { continue };
+            let captured = board.captured_kind(m);
+            let quiet = captured.is_none() && m.promotion().is_none();
+            let pt = PieceTo::new(Piece::new(us, kind), m);
+            let hist = if quiet {
+                let mut h = self.history.quiet(us.index(), m);
+                for p in [prev, prev2].iter().flatten() {
+                    h += self.history.continuation(*p, pt);
+                }
+                h
+            } else {
+                0
+            };
+
+            // Known before the move only where pruning needs it; else read from the child.
+            let mut gives_check = None;
+            if best_score > -MATE_BOUND && has_pieces {
+                let lmr_depth = (depth - 1 - self.reductions.get(depth, searched + 1)).max(0);
+                if quiet && !*gives_check.get_or_insert_with(|| checks::gives_check(board, m)) {
+                    if !pv_node && !in_check && depth <= 8 && searched >= lmp_limit {
+                        picker.skip_quiets = true;
+                        continue;
+                    }
+                    if !in_check && lmr_depth <= 8 && !is_mate(alpha) && eval + 100 + 90 * lmr_depth <= alpha {
+                        picker.skip_quiets = true;
+                        continue;
+                    }
+                    if lmr_depth <= 3 && hist < -2000 * depth {
+                        continue;
+                    }
+                    if lmr_depth <= 8 && !see::see_ge(board, m, -25 * lmr_depth * lmr_depth) {
+                        continue;
+                    }
+                } else if !quiet && depth <= 8 && !see::see_ge(board, m, -90 * depth) {
+                    continue;
+                }
+            }
+
+            let mut child = *board;
+            child.play(m);
+            let gives_check = gives_check.unwrap_or_else(|| child.in_check());
+            searched += 1;
+            self.stack[ply].moved = Some(pt);
+            self.stack[ply + 1].plies_from_null = self.stack[ply].plies_from_null.saturating_add(1);
+            self.hashes.push(child.hash());
+            let new_depth = depth - 1 + if Some(m) == tt_move { tt_extension } else { 0 };
+
+            let score = if searched == 1 {
+                -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, !pv_node && !cut_node)
+            } else {
+                let mut r = 0;
+                if depth >= 3 && searched > 1 + pv_node as usize {
+                    if quiet {
+                        r = self.reductions.get(depth, searched);
+                        r += !improving as i32;
+                        r += cut_node as i32;
+                        r -= pv_node as i32;
+                        r -= gives_check as i32;
+                        r -= (Some(m) == self.stack[ply].killers[0] || Some(m) == self.stack[ply].killers[1]) as i32;
+                        r -= hist / 6000;
+                    } else {
+                        r = self.reductions.get(depth, searched) / 2 - pv_node as i32;
+                    }
+                    r = r.clamp(0, (new_depth - 1).max(0));
+                }
+                let mut s = -self.negamax(&child, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
+                if s > alpha && r > 0 {
+                    s = -self.negamax(&child, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, false);
+                }
+                s
+            };
+            self.hashes.pop();
+            if self.stopped {
+                return 0;
+            }
+
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    if pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        self.reward(ply, depth, m, pt, captured, &quiets[..quiet_count], &captures[..capture_count]);
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+            if quiet {
+                if quiet_count < quiets.len() {
+                    quiets[quiet_count] = Some((m, pt));
+                    quiet_count += 1;
+                }
+            } else if let Some(victim) = captured {
+                if capture_count < captures.len() {
+                    captures[capture_count] = Some((pt, victim));
+                    capture_count += 1;
+                }
+            }
+        }
+
+        if searched == 0 {
+            return if excluded.is_some() {
+                alpha
+            } else if in_check {
+                mated_in(ply)
+            } else {
+                DRAW
+            };
+        }
+        if excluded.is_some() {
+            return best_score;
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_move.is_some() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(hash, best_move.or(tt_move), best_score, static_eval, depth, bound, ply);
+        best_score
+    }
+
+    /// History updates after move `m` caused a beta cutoff.
+    #[allow(clippy::too_many_arguments)]
+    fn reward(
+        &mut self,
+        ply: usize,
+        depth: i32,
+        m: Move,
+        pt: PieceTo,
+        captured: Option<homeostat_chess::PieceKind>,
+        quiets: &[Option<(Move, PieceTo)>],
+        captures: &[Option<(PieceTo, homeostat_chess::PieceKind)>],
+    ) {
+        let bonus = history::bonus(depth);
+        let side = self.root.side_to_move().index() ^ (ply & 1);
+        let conts = [self.stack[ply - 1].moved, if ply >= 2 { self.stack[ply - 2].moved } else { None }];
+        if captured.is_none() && m.promotion().is_none() {
+            self.history.update_quiet(side, m, pt, &conts, bonus);
+            for &(q, qpt) in quiets.iter().flatten() {
+                self.history.update_quiet(side, q, qpt, &conts, -bonus);
+            }
+            let killers = &mut self.stack[ply].killers;
+            if killers[0] != Some(m) {
+                killers[1] = killers[0];
+                killers[0] = Some(m);
+            }
+            if let Some(p) = conts[0] {
+                self.history.set_counter(p, m);
+            }
+        } else if let Some(victim) = captured {
+            self.history.update_capture(pt, victim, bonus);
+        }
+        for &(cpt, victim) in captures.iter().flatten() {
+            self.history.update_capture(cpt, victim, -bonus);
+        }
+    }
+
+    fn qsearch(&mut self, board: &Board, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv_len[ply] = 0;
+        if self.should_stop() {
+            return 0;
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        let in_check = board.in_check();
+        if ply >= MAX_PLY - 4 {
+            return if in_check { DRAW } else { self.evaluator.evaluate(board) };
+        }
+        if eval::is_insufficient(board) {
+            return DRAW;
+        }
+        let pv_node = beta - alpha > 1;
+        let hash = board.hash();
+        let tt = self.tt.probe(hash, ply);
+        if let Some(hit) = tt {
+            if !pv_node {
+                let cutoff = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => hit.score >= beta,
+                    Bound::Upper => hit.score <= alpha,
+                };
+                if cutoff {
+                    return hit.score;
+                }
+            }
+        }
+        let tt_move = tt.and_then(|h| h.mv).filter(|&m| board.is_legal(m));
+
+        let static_eval;
+        let mut best_score;
+        if in_check {
+            static_eval = -INFINITY;
+            best_score = -INFINITY;
+        } else {
+            static_eval = match tt {
+                Some(hit) if hit.eval.abs() < MATE_BOUND => hit.eval,
+                _ => self.evaluator.evaluate(board),
+            };
+            best_score = static_eval;
+            if let Some(hit) = tt {
+                let better = match hit.bound {
+                    Bound::Lower => hit.score > static_eval,
+                    Bound::Upper => hit.score < static_eval,
+                    Bound::Exact => true,
+                };
+                if better && !is_mate(hit.score) {
+                    best_score = hit.score;
+                }
+            }
+            if best_score >= beta {
+                return best_score;
+            }
+            alpha = alpha.max(best_score);
+        }
+
+        let mut picker = if in_check {
+            MovePicker::new(tt_move, [None; 2], None, [None; 2])
+        } else {
+            MovePicker::new_quiescence(board, tt_move)
+        };
+        let stand_pat = best_score;
+        let mut best_move = None;
+        let mut searched = 0;
+        while let Some(m) = picker.next(board, self.history, &mut self.lists[ply]) {
+            if !in_check {
+                // Delta pruning: even winning the piece cannot reach alpha.
+                let gain = board.captured_kind(m).map_or(0, see::value);
+                if m.promotion().is_none() && stand_pat + gain + 200 <= alpha {
+                    continue;
+                }
+                if Some(m) == tt_move && !see::see_ge(board, m, 0) {
+                    continue;
+                }
+            }
+            let mut child = *board;
+            child.play(m);
+            searched += 1;
+            let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    if pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        if in_check && searched == 0 {
+            return mated_in(ply);
+        }
+        let bound = if best_score >= beta { Bound::Lower } else { Bound::Upper };
+        self.tt.store(hash, best_move, best_score, static_eval, 0, bound, ply);
+        best_score
+    }
+
+    fn report_root_move(&mut self, index: usize, depth: i32) {
+        let now = self.elapsed_ms();
+        if now - self.last_root_report_ms < ROOT_REPORT_INTERVAL_MS {
+            return;
+        }
+        self.last_root_report_ms = now;
+        let Some((best, best_value)) = self.best_so_far else { return };
+        let rm = &self.root_moves[index];
+        let best_score = Score::from_internal(best_value);
+        let info = RootMoveInfo {
+            mv: rm.mv,
+            mv_san: rm.san.clone(),
+            mv_uci: rm.mv.to_string(),
+            index: index + 1,
+            count: self.root_moves.len(),
+            replies: rm.replies,
+            depth: depth as u32,
+            nodes: self.nodes,
+            best_san: notation::san(&self.root, best),
+            best,
+            best_score,
+            best_score_white: best_score.for_white(self.root.side_to_move()),
+        };
+        self.reporter.report(&Event::RootMove(info));
+    }
+
+    fn report_iteration(&mut self, depth: u32, score: i32, bound: ScoreBound) {
+        let pv = self.root_moves.first().map(|rm| rm.pv.clone()).unwrap_or_default();
+        let pv = if pv.is_empty() { self.root_moves.first().map(|rm| vec![rm.mv]).unwrap_or_default() } else { pv };
+        self.report_line(depth, score, bound, &pv);
+    }
+
+    fn report_line(&mut self, depth: u32, value: i32, bound: ScoreBound, pv: &[Move]) {
+        let elapsed = self.elapsed_ms().max(0.0);
+        let score = Score::from_internal(value);
+        let info = IterationInfo {
+            depth,
+            seldepth: self.seldepth.max(depth as usize) as u32,
+            score,
+            score_white: score.for_white(self.root.side_to_move()),
+            bound,
+            nodes: self.nodes,
+            nps: (self.nodes as f64 * 1000.0 / elapsed.max(1.0)) as u64,
+            elapsed_ms: elapsed as u64,
+            hashfull: self.tt.hashfull(),
+            pv: pv.to_vec(),
+            pv_san: notation::line_san(&self.root, pv),
+            pv_uci: pv.iter().map(|m| m.to_string()).collect(),
+        };
+        self.reporter.report(&Event::Iteration(info));
+    }
+}
+
+/// The root moves with SAN and reply counts, ordered by a cheap guess (winning captures first).
+fn order_root_moves(root: &Board) -> Vec<RootMove> {
+    let mut moves: Vec<(i32, RootMove)> = root
+        .legal_moves()
+        .iter()
+        .map(|&m| {
+            let mut child = *root;
+            child.play(m);
+            let mut replies = 0;
+            child.generate_moves(|pm| {
+                replies += pm.len();
+                false
+            });
+            let guess = if child.in_check() { 50 } else { 0 }
+                + root.captured_kind(m).map_or(0, see::value)
+                + m.promotion().map_or(0, see::value)
+                - if see::see_ge(root, m, 0) { 0 } else { 1000 }
+                - eval::evaluate(&child) / 4;
+            let rm = RootMove {
+                mv: m,
+                san: notation::san(root, m),
+                replies,
+                score: -INFINITY,
+                completed: -INFINITY,
+                shallow: None,
+                nodes: 0,
+                pv: Vec::new(),
+            };
+            (guess, rm)
+        })
+        .collect();
+    moves.sort_by_key(|m| std::cmp::Reverse(m.0));
+    moves.into_iter().map(|(_, rm)| rm).collect()
+}
