@@ -1,10 +1,19 @@
 //! WebAssembly bindings for Homeostat.
 //!
-//! This crate is the only bridge between the Rust chess code and the page in
-//! `www/`. It is built for `wasm32-unknown-unknown` and post-processed with
-//! `wasm-bindgen --target web`, which writes an ES module to `www/pkg/`.
-//! Every export is a thin wrapper: the rules live in `homeostat-chess`, and
-//! no chess logic is written here.
+//! This crate is the only bridge between the Rust chess code and the page in `www/`. It is
+//! built for `wasm32-unknown-unknown` and post-processed with `wasm-bindgen --target web`, which
+//! writes an ES module to `www/pkg/`. The page's main thread uses [`rules::WebGame`] (`Game` in
+//! JavaScript); the engine's worker uses [`search::Searcher`]. The rules live in
+//! `homeostat-chess` and the search in `homeostat-engine`: no chess logic is written here.
+
+pub mod bench;
+pub mod events;
+mod js;
+pub mod openings;
+pub mod request;
+pub mod rules;
+pub mod search;
+pub mod session;
 
 use homeostat_chess::Board;
 use wasm_bindgen::prelude::*;

@@ -1,0 +1,234 @@
+//! Opening names and book moves from the CC0 tables in `data/openings/`, compiled by `build.rs`.
+//!
+//! The tree is decoded once, on first use, into a map from position key to the opening's name
+//! and the book continuations, so transpositions find their names too.
+
+use homeostat_chess::{Board, Move};
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+const NAMES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/openings-names.bin"));
+const TREE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/openings-tree.bin"));
+
+/// A named opening: its ECO code and name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Opening {
+    /// The ECO code, such as `B90`.
+    pub eco: &'static str,
+    /// The name, such as `Sicilian Defense: Najdorf Variation`.
+    pub name: &'static str,
+}
+
+/// What the book knows about one position.
+#[derive(Default)]
+struct Entry {
+    /// Index into [`Book::names`].
+    name: Option<usize>,
+    /// Continuations with their weight: how many named lines go through them.
+    moves: Vec<(Move, u32)>,
+}
+
+/// The decoded book.
+struct Book {
+    /// Every (ECO, name), in the order of the names table.
+    names: Vec<(String, String)>,
+    /// Position key to what the book knows there.
+    positions: HashMap<u64, Entry>,
+}
+
+/// The book, decoded on first use.
+fn book() -> &'static Book {
+    static BOOK: OnceLock<Book> = OnceLock::new();
+    BOOK.get_or_init(|| {
+        let mut book = Book { names: read_names(), positions: HashMap::new() };
+        let mut reader = Reader { bytes: TREE, at: 0 };
+        // A damaged tree (impossible unless build.rs changes) leaves the book partial, never panics.
+        let _ = decode(&mut reader, &Board::startpos(), book.names.len(), &mut book.positions);
+        book
+    })
+}
+
+/// Undoes the names table's front coding into (ECO, name) pairs; stops at a damaged entry.
+fn read_names() -> Vec<(String, String)> {
+    let mut labels: Vec<String> = Vec::new();
+    let mut at = 0;
+    while let (Some(&shared), Some(len)) = (NAMES.get(at), NAMES.iter().skip(at + 1).position(|&b| b == 0)) {
+        let previous = labels.last().map_or("", String::as_str);
+        let (Some(start), Ok(rest)) =
+            (previous.get(..shared as usize), std::str::from_utf8(&NAMES[at + 1..at + 1 + len]))
+        else {
+            break;
+        };
+        labels.push(format!("{start}{rest}"));
+        at += len + 2;
+    }
+    labels
+        .into_iter()
+        .filter(|label| label.is_char_boundary(3))
+        .map(|label| (label[..3].to_string(), label[3..].to_string()))
+        .collect()
+}
+
+/// Reads bytes of the tree.
+struct Reader {
+    bytes: &'static [u8],
+    at: usize,
+}
+
+impl Reader {
+    fn byte(&mut self) -> Option<u8> {
+        let b = *self.bytes.get(self.at)?;
+        self.at += 1;
+        Some(b)
+    }
+
+    fn varint(&mut self) -> Option<usize> {
+        let mut n = 0usize;
+        for shift in (0..35).step_by(7) {
+            let b = self.byte()?;
+            n |= ((b & 0x7F) as usize) << shift;
+            if b < 0x80 {
+                return Some(n);
+            }
+        }
+        None
+    }
+}
+
+/// Decodes the node for `board` and its subtree; returns how many named lines it holds.
+fn decode(reader: &mut Reader, board: &Board, names: usize, positions: &mut HashMap<u64, Entry>) -> Option<u32> {
+    let name = reader.varint()?.checked_sub(1).filter(|&i| i < names);
+    let children = reader.varint()?;
+    let mut lines = u32::from(name.is_some());
+    let mut moves = Vec::with_capacity(children);
+    for _ in 0..children {
+        let code = u16::from_le_bytes([reader.byte()?, reader.byte()?]);
+        // build.rs wrote only legal moves; checking keeps a damaged table from reaching `play`.
+        let m = Move::from_u16(code).filter(|&m| board.is_legal(m))?;
+        let mut next = *board;
+        next.play(m);
+        let weight = decode(reader, &next, names, positions)?;
+        moves.push((m, weight));
+        lines += weight;
+    }
+    let entry = positions.entry(board.hash()).or_default();
+    entry.name = entry.name.or(name);
+    for (m, weight) in moves {
+        match entry.moves.iter_mut().find(|(known, _)| *known == m) {
+            Some((_, total)) => *total += weight,
+            None => entry.moves.push((m, weight)),
+        }
+    }
+    Some(lines)
+}
+
+/// The opening of the latest position in `positions` (oldest first) that has a name.
+pub fn name_of<'a>(positions: impl DoubleEndedIterator<Item = &'a Board>) -> Option<Opening> {
+    let book = book();
+    let index = positions.rev().find_map(|board| book.positions.get(&board.hash()).and_then(|entry| entry.name))?;
+    let (eco, name) = book.names.get(index)?;
+    Some(Opening { eco, name })
+}
+
+/// A book move for `board`, chosen at random with `seed` in proportion to how many named
+/// lines continue with it; `None` when the position is not in the book.
+pub fn book_move(board: &Board, seed: u64) -> Option<Move> {
+    let entry = book().positions.get(&board.hash())?;
+    let total: u64 = entry.moves.iter().map(|&(_, w)| u64::from(w.max(1))).sum();
+    if total == 0 {
+        return None;
+    }
+    let mut pick = mix(seed) % total;
+    for &(m, weight) in &entry.moves {
+        let weight = u64::from(weight.max(1));
+        if pick < weight {
+            return board.is_legal(m).then_some(m);
+        }
+        pick -= weight;
+    }
+    None
+}
+
+/// The book's continuations for `board` with their weights (for tests and display).
+pub fn book_moves(board: &Board) -> Vec<(Move, u32)> {
+    book().positions.get(&board.hash()).map(|entry| entry.moves.clone()).unwrap_or_default()
+}
+
+/// SplitMix64's finaliser: spreads nearby seeds over the whole range.
+fn mix(seed: u64) -> u64 {
+    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn after(moves: &[&str]) -> Vec<Board> {
+        let mut boards = vec![Board::startpos()];
+        for text in moves {
+            let mut next = *boards.last().unwrap();
+            next.play(next.parse_move(text).unwrap());
+            boards.push(next);
+        }
+        boards
+    }
+
+    #[test]
+    fn names_the_longest_known_line() {
+        let boards = after(&["e4", "c5", "Nf3", "d6", "d4", "cxd4", "Nxd4", "Nf6", "Nc3", "a6"]);
+        let opening = name_of(boards.iter()).unwrap();
+        assert_eq!(opening.eco, "B90");
+        assert!(opening.name.contains("Najdorf"), "{opening:?}");
+        // Leaving the book keeps the last name.
+        let mut longer = boards.clone();
+        let mut next = *longer.last().unwrap();
+        next.play(next.parse_move("h4").unwrap());
+        longer.push(next);
+        assert_eq!(name_of(longer.iter()), Some(opening));
+    }
+
+    #[test]
+    fn every_name_decodes() {
+        let names = &book().names;
+        assert!(names.len() > 3000, "{}", names.len());
+        for (eco, name) in names {
+            let b = eco.as_bytes();
+            assert!((b'A'..=b'E').contains(&b[0]) && b[1].is_ascii_digit() && b[2].is_ascii_digit(), "{eco}");
+            assert!(!name.is_empty());
+        }
+        assert!(names.iter().any(|(_, n)| !n.is_ascii()), "non-ASCII names survive front coding");
+    }
+
+    #[test]
+    fn start_position_has_no_name_but_book_moves() {
+        let boards = after(&[]);
+        assert_eq!(name_of(boards.iter()), None);
+        let moves = book_moves(&boards[0]);
+        assert!(moves.len() >= 10, "{}", moves.len());
+        let e4 = Move::parse_uci_squares("e2e4").unwrap();
+        let h3 = Move::parse_uci_squares("h2h3").unwrap();
+        let weight = |m| moves.iter().find(|(x, _)| *x == m).map(|&(_, w)| w).unwrap_or(0);
+        assert!(weight(e4) > weight(h3));
+    }
+
+    #[test]
+    fn book_moves_are_legal_and_vary() {
+        let board = Board::startpos();
+        let mut seen = std::collections::HashSet::new();
+        for seed in 0..200 {
+            let m = book_move(&board, seed).unwrap();
+            assert!(board.is_legal(m));
+            seen.insert(m);
+        }
+        assert!(seen.len() >= 3, "{seen:?}");
+    }
+
+    #[test]
+    fn out_of_book_is_none() {
+        let board = Board::from_fen("8/8/4k3/8/8/4K3/8/8 w - - 0 1").unwrap();
+        assert_eq!(book_move(&board, 1), None);
+    }
+}

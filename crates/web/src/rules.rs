@@ -1,0 +1,192 @@
+//! The `Game` class for the page's main thread: a game of chess with legal moves, undo and
+//! redo, outcomes, PGN, opening names and book moves. Every refusal is a JavaScript `Error`.
+
+use crate::js::to_js;
+use crate::session::Session;
+use wasm_bindgen::prelude::*;
+
+/// A game of chess, driven from JavaScript.
+#[wasm_bindgen(js_name = Game)]
+pub struct WebGame {
+    session: Session,
+}
+
+#[wasm_bindgen(js_class = Game)]
+impl WebGame {
+    /// A game from `fen`, or the standard start; a bad FEN throws an Error with the reason.
+    #[wasm_bindgen(constructor)]
+    pub fn new(fen: Option<String>) -> Result<WebGame, JsError> {
+        Session::new(fen.as_deref()).map(|session| WebGame { session }).map_err(|e| JsError::new(&e))
+    }
+
+    /// Reads a FEN or a PGN text (its first game) into a new Game; throws an Error with the reason.
+    pub fn load(text: &str) -> Result<WebGame, JsError> {
+        Session::load(text).map(|session| WebGame { session }).map_err(|e| JsError::new(&e))
+    }
+
+    /// The current position in FEN.
+    pub fn fen(&self) -> String {
+        self.session.board().to_fen()
+    }
+
+    /// The start position in FEN.
+    #[wasm_bindgen(js_name = startFen)]
+    pub fn start_fen(&self) -> String {
+        self.session.game().start().to_fen()
+    }
+
+    /// The position after `ply` moves in FEN, or undefined.
+    #[wasm_bindgen(js_name = fenAt)]
+    pub fn fen_at(&self, ply: usize) -> Option<String> {
+        self.session.board_at(ply).map(|b| b.to_fen())
+    }
+
+    /// The side to move: "w" or "b".
+    pub fn turn(&self) -> String {
+        self.session.board().side_to_move().to_char().to_string()
+    }
+
+    /// The 64 squares from a1, b1, … to h8: a FEN piece letter ("P", "k", …) or "" when empty.
+    pub fn board(&self) -> Vec<String> {
+        squares(self.session.board())
+    }
+
+    /// The squares after `ply` moves, as for `board()`, or undefined.
+    #[wasm_bindgen(js_name = boardAt)]
+    pub fn board_at(&self, ply: usize) -> Option<Vec<String>> {
+        self.session.board_at(ply).map(squares)
+    }
+
+    /// The legal moves of the piece on `square` ("e2"): `[{uci, san, from, to, kind, promotion?, capture}]`.
+    #[wasm_bindgen(js_name = legalMovesFrom)]
+    pub fn legal_moves_from(&self, square: &str) -> JsValue {
+        to_js(&self.session.legal_moves_from(square))
+    }
+
+    /// Every legal move, as for `legalMovesFrom`.
+    #[wasm_bindgen(js_name = legalMoves)]
+    pub fn legal_moves(&self) -> JsValue {
+        to_js(&self.session.legal_moves())
+    }
+
+    /// Plays a move in UCI or SAN: `{uci, san, from, to, kind, capture, fen, check, mate, outcome}`.
+    pub fn play(&mut self, text: &str) -> Result<JsValue, JsError> {
+        self.session.play(text).map(|played| to_js(&played)).map_err(|e| JsError::new(&e))
+    }
+
+    /// Takes back the last move; returns it in UCI, or undefined when there is none.
+    pub fn undo(&mut self) -> Option<String> {
+        self.session.undo()
+    }
+
+    /// Plays again the last move taken back (as `play` returns it), or null.
+    pub fn redo(&mut self) -> JsValue {
+        self.session.redo().map_or(JsValue::NULL, |played| to_js(&played))
+    }
+
+    /// How many moves `redo` can replay.
+    #[wasm_bindgen(js_name = redoCount)]
+    pub fn redo_count(&self) -> usize {
+        self.session.redo_count()
+    }
+
+    /// How many moves (plies) have been played.
+    pub fn ply(&self) -> usize {
+        self.session.game().len()
+    }
+
+    /// The moves in SAN.
+    #[wasm_bindgen(js_name = historySan)]
+    pub fn history_san(&self) -> Vec<String> {
+        self.session.history_san()
+    }
+
+    /// The moves in UCI.
+    #[wasm_bindgen(js_name = historyUci)]
+    pub fn history_uci(&self) -> Vec<String> {
+        self.session.history_uci()
+    }
+
+    /// Whether the side to move is in check.
+    #[wasm_bindgen(js_name = inCheck)]
+    pub fn in_check(&self) -> bool {
+        self.session.board().in_check()
+    }
+
+    /// The square of the king in check ("e1"), or undefined.
+    #[wasm_bindgen(js_name = checkSquare)]
+    pub fn check_square(&self) -> Option<String> {
+        self.session.check_square()
+    }
+
+    /// The last move's squares `{from, to}`, or null before the first move.
+    #[wasm_bindgen(js_name = lastMove)]
+    pub fn last_move(&self) -> JsValue {
+        to_js(&self.session.last_move_at(self.session.game().len()))
+    }
+
+    /// The squares `{from, to}` of the move that led to the position after `ply` moves, or null.
+    #[wasm_bindgen(js_name = lastMoveAt)]
+    pub fn last_move_at(&self, ply: usize) -> JsValue {
+        to_js(&self.session.last_move_at(ply))
+    }
+
+    /// How the game ended, `{result, reason, winner, text}`, or null while it goes on.
+    pub fn outcome(&self) -> JsValue {
+        to_js(&self.session.outcome())
+    }
+
+    /// `color` ("w" or "b") resigns; returns the outcome, or throws if the game is already over.
+    pub fn resign(&mut self, color: &str) -> Result<JsValue, JsError> {
+        self.session.resign(color).map(|o| to_js(&o)).map_err(|e| JsError::new(&e))
+    }
+
+    /// Ends the game as an agreed draw; returns the outcome, or throws if it is already over.
+    #[wasm_bindgen(js_name = agreeDraw)]
+    pub fn agree_draw(&mut self) -> Result<JsValue, JsError> {
+        self.session.agree_draw().map(|o| to_js(&o)).map_err(|e| JsError::new(&e))
+    }
+
+    /// The game in PGN; `tags` is an object such as `{White: "You", Black: "Homeostat"}`.
+    pub fn pgn(&self, tags: JsValue) -> Result<String, JsError> {
+        let mut list = Vec::new();
+        if !tags.is_undefined() && !tags.is_null() {
+            let object = tags.dyn_into::<js_sys::Object>().map_err(|_| JsError::new("PGN tags must be an object"))?;
+            for entry in js_sys::Object::entries(&object).iter() {
+                let pair = js_sys::Array::from(&entry);
+                let name = pair.get(0).as_string().unwrap_or_default();
+                let value = pair.get(1);
+                let value = match (value.as_string(), value.as_f64()) {
+                    (Some(s), _) => s,
+                    (None, Some(n)) => n.to_string(),
+                    _ => return Err(JsError::new(&format!("PGN tag {name} must be a string"))),
+                };
+                list.push((name, value));
+            }
+        }
+        Ok(self.session.pgn(&list))
+    }
+
+    /// The named opening of the game so far, `{eco, name}`, or null.
+    #[wasm_bindgen(js_name = openingName)]
+    pub fn opening_name(&self) -> JsValue {
+        match self.session.opening() {
+            Some(o) => to_js(&crate::session::OpeningInfo { eco: o.eco, name: o.name }),
+            None => JsValue::NULL,
+        }
+    }
+
+    /// A book move in UCI for the current position, chosen at random by `seed` (any number,
+    /// such as `Math.random()`), or undefined.
+    #[wasm_bindgen(js_name = bookMove)]
+    pub fn book_move(&self, seed: f64) -> Option<String> {
+        self.session.book_move(seed.to_bits())
+    }
+}
+
+/// The board as 64 piece letters from a1.
+fn squares(board: &homeostat_chess::Board) -> Vec<String> {
+    homeostat_chess::Square::all()
+        .map(|sq| board.piece_on(sq).map(|p| p.to_char().to_string()).unwrap_or_default())
+        .collect()
+}

@@ -1,0 +1,88 @@
+//! The `Searcher` class for the engine's Web Worker: runs one search at a time and passes its
+//! progress to a JavaScript callback as plain objects.
+
+use crate::events::{book_result_js, event_js, result_js};
+use crate::js::{clock, to_js};
+use crate::openings;
+use crate::request::{position, unknown_field, SearchRequest};
+use homeostat_engine::{accepts_draw, Engine, Event, Limits, Silent, DEFAULT_HASH_MB};
+use std::sync::atomic::AtomicBool;
+use wasm_bindgen::prelude::*;
+
+/// The engine, kept across searches so its tables and time average carry over within a game.
+#[wasm_bindgen]
+pub struct Searcher {
+    engine: Engine,
+    /// Varies the book choice between searches when the request gives no seed.
+    searches: u64,
+}
+
+#[wasm_bindgen]
+impl Searcher {
+    /// An engine with a hash table of `hash_mb` megabytes (16 when absent; 1 to 256).
+    #[wasm_bindgen(constructor)]
+    pub fn new(hash_mb: Option<u32>) -> Searcher {
+        let hash_mb = hash_mb.map_or(DEFAULT_HASH_MB, |mb| mb.clamp(1, 256) as usize);
+        Searcher { engine: Engine::new(hash_mb), searches: 0 }
+    }
+
+    /// Searches `request` (`{fen?, moves?, level?, movetimeMs?, depth?, nodes?, thinkMinMs?,
+    /// thinkMaxMs?, useBook?, seed?}`), calling `on_event` with each `root` and `iteration`
+    /// event; returns `{best, bestSan, ponder, score, scoreWhite, resign, depth, nodes,
+    /// elapsedMs, pvUci, book}`. A malformed request throws an Error saying what is wrong.
+    pub fn search(&mut self, request: JsValue, on_event: &js_sys::Function) -> Result<JsValue, JsError> {
+        let object = request
+            .dyn_ref::<js_sys::Object>()
+            .filter(|_| !js_sys::Array::is_array(&request))
+            .ok_or_else(|| JsError::new("bad search request: it must be an object"))?;
+        let keys: Vec<String> = js_sys::Object::keys(object).iter().filter_map(|k| k.as_string()).collect();
+        if let Some(message) = unknown_field(keys.iter().map(String::as_str)) {
+            return Err(JsError::new(&format!("bad search request: {message}")));
+        }
+        let request: SearchRequest =
+            serde_wasm_bindgen::from_value(request).map_err(|e| JsError::new(&format!("bad search request: {e}")))?;
+        let prepared = request.prepare().map_err(|e| JsError::new(&format!("bad search request: {e}")))?;
+        self.searches += 1;
+        let seed = prepared.seed.unwrap_or_else(|| self.searches ^ js_sys::Date::now() as u64);
+        if prepared.use_book {
+            if let Some(m) = openings::book_move(&prepared.board, seed) {
+                return Ok(to_js(&book_result_js(&prepared.board, m)));
+            }
+        }
+        self.engine.set_level(homeostat_engine::Level::new(prepared.level.number()));
+        if let Some(seed) = prepared.seed {
+            self.engine.set_seed(seed);
+        }
+        let stop = AtomicBool::new(false);
+        let now = clock();
+        let mut report = |event: &Event| {
+            if let Some(js) = event_js(event) {
+                // A throwing callback must not end the search: its error is dropped.
+                let _ = on_event.call1(&JsValue::NULL, &to_js(&js));
+            }
+        };
+        let result = self.engine.search(&prepared.board, &prepared.history, &prepared.limits, &now, &stop, &mut report);
+        Ok(to_js(&result_js(&prepared.board, &result)))
+    }
+
+    /// Forgets the previous game (hash table, histories, time average, resign streak).
+    #[wasm_bindgen(js_name = newGame)]
+    pub fn new_game(&mut self) {
+        self.engine.new_game();
+    }
+
+    /// Whether the engine accepts a draw offer in the position after `moves` from `fen`
+    /// (the start when absent), judged by a short search; throws for a bad position.
+    #[wasm_bindgen(js_name = acceptsDraw)]
+    pub fn accepts_draw(&mut self, fen: Option<String>, moves: Vec<String>) -> Result<bool, JsError> {
+        let (board, history) = position(fen.as_deref(), &moves).map_err(|e| JsError::new(&e))?;
+        if !board.has_legal_moves() {
+            return Ok(false);
+        }
+        let stop = AtomicBool::new(false);
+        let now = clock();
+        let limits = Limits { depth: Some(8), movetime_ms: Some(300), ..Limits::default() };
+        let result = self.engine.search(&board, &history, &limits, &now, &stop, &mut Silent);
+        Ok(accepts_draw(result.score, board.fullmove_number()))
+    }
+}

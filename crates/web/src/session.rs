@@ -1,0 +1,439 @@
+//! The game the page plays, without JavaScript types: the rules core's [`Game`] plus a redo
+//! stack, claimable draws that end the game at once, and the plain records the bindings hand out.
+
+use crate::openings::{self, Opening};
+use homeostat_chess::{Board, Color, EndReason, Game, Move, Outcome, PieceKind, Square};
+use serde::Serialize;
+
+/// A legal move as the page sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveInfo {
+    /// UCI form, such as `e7e8q`.
+    pub uci: String,
+    /// SAN form, such as `e8=Q+`.
+    pub san: String,
+    /// Square the piece leaves.
+    pub from: String,
+    /// Square the piece reaches.
+    pub to: String,
+    /// `quiet`, `capture`, `castle`, `promotion` or `en-passant`.
+    pub kind: &'static str,
+    /// The piece promoted to (`q`, `r`, `b`, `n`), for promotions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub promotion: Option<char>,
+    /// Whether the move captures (en passant and capturing promotions included).
+    pub capture: bool,
+}
+
+/// A move just played and what it led to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Played {
+    /// The move.
+    #[serde(flatten)]
+    pub info: MoveInfo,
+    /// The position after it.
+    pub fen: String,
+    /// Whether it gives check.
+    pub check: bool,
+    /// Whether it mates.
+    pub mate: bool,
+    /// How the game ended, if it did.
+    pub outcome: Option<OutcomeInfo>,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OutcomeInfo {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: &'static str,
+    /// Why, such as `checkmate` or `threefold repetition`.
+    pub reason: &'static str,
+    /// `w`, `b`, or null for a draw.
+    pub winner: Option<char>,
+    /// A sentence such as `White wins by checkmate`.
+    pub text: String,
+}
+
+/// The from and to squares of a move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Squares {
+    /// Square the piece left.
+    pub from: String,
+    /// Square the piece reached.
+    pub to: String,
+}
+
+/// A game in progress with undo and redo.
+#[derive(Clone, Debug)]
+pub struct Session {
+    game: Game,
+    /// Moves taken back, the next one to redo last.
+    redo: Vec<Move>,
+}
+
+impl Session {
+    /// A game from `fen`, or from the start position.
+    pub fn new(fen: Option<&str>) -> Result<Session, String> {
+        let board = match fen.map(str::trim) {
+            None | Some("") => Board::startpos(),
+            Some(fen) => Board::from_fen(fen).map_err(|e| e.to_string())?,
+        };
+        Ok(Session::from_game(Game::new(board)))
+    }
+
+    /// A game from a FEN or a PGN text (its first game).
+    pub fn load(text: &str) -> Result<Session, String> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err("nothing to load: paste a FEN or a PGN game".into());
+        }
+        let fen_error = match Board::from_fen(text) {
+            Ok(board) => return Ok(Session::from_game(Game::new(board))),
+            Err(e) => e.to_string(),
+        };
+        match Game::from_pgn(text) {
+            Ok(game) => Ok(Session::from_game(game)),
+            // Text that looks like a FEN (one line, slashes, no move numbers) gets the FEN error.
+            Err(_) if !text.contains('\n') && text.matches('/').count() >= 7 && !text.contains('[') => Err(fen_error),
+            Err(e) => Err(format!("not a valid FEN or PGN game: {e}")),
+        }
+    }
+
+    fn from_game(mut game: Game) -> Session {
+        game.claim_draw();
+        Session { game, redo: Vec::new() }
+    }
+
+    /// The rules core's game record.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The current position.
+    pub fn board(&self) -> &Board {
+        self.game.board()
+    }
+
+    /// The position after `ply` moves, if there is one.
+    pub fn board_at(&self, ply: usize) -> Option<&Board> {
+        self.game.positions().get(ply)
+    }
+
+    /// The legal moves of the piece on `square` (`e2`); none for a bad square or a finished game.
+    pub fn legal_moves_from(&self, square: &str) -> Vec<MoveInfo> {
+        match Square::parse(square.trim()) {
+            Some(sq) if self.outcome().is_none() => {
+                let board = self.board();
+                board.moves_from(sq).iter().map(|&m| move_info(board, m)).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Every legal move; none once the game is over.
+    pub fn legal_moves(&self) -> Vec<MoveInfo> {
+        if self.outcome().is_some() {
+            return Vec::new();
+        }
+        let board = self.board();
+        board.legal_moves().iter().map(|&m| move_info(board, m)).collect()
+    }
+
+    /// Plays a move in UCI or SAN; a draw that could be claimed ends the game at once.
+    pub fn play(&mut self, text: &str) -> Result<Played, String> {
+        let before = *self.board();
+        let m = self.game.play_text(text).map_err(|e| e.to_string())?;
+        if self.redo.last() == Some(&m) {
+            self.redo.pop();
+        } else {
+            self.redo.clear();
+        }
+        Ok(self.after_move(&before, m))
+    }
+
+    fn after_move(&mut self, before: &Board, m: Move) -> Played {
+        self.game.claim_draw();
+        let board = self.board();
+        Played {
+            info: move_info(before, m),
+            fen: board.to_fen(),
+            check: board.in_check(),
+            mate: board.is_checkmate(),
+            outcome: self.outcome(),
+        }
+    }
+
+    /// Takes back the last move (and any resignation or agreement); returns it in UCI.
+    pub fn undo(&mut self) -> Option<String> {
+        let m = self.game.undo()?;
+        self.redo.push(m);
+        Some(m.to_string())
+    }
+
+    /// Plays again the last move taken back, if any.
+    pub fn redo(&mut self) -> Option<Played> {
+        let m = self.redo.pop()?;
+        let before = *self.board();
+        if self.game.play(m).is_err() {
+            self.redo.clear();
+            return None;
+        }
+        Some(self.after_move(&before, m))
+    }
+
+    /// How many moves can be redone.
+    pub fn redo_count(&self) -> usize {
+        self.redo.len()
+    }
+
+    /// The moves played in SAN.
+    pub fn history_san(&self) -> Vec<String> {
+        self.game.san_moves()
+    }
+
+    /// The moves played in UCI.
+    pub fn history_uci(&self) -> Vec<String> {
+        self.game.moves().iter().map(Move::to_string).collect()
+    }
+
+    /// The squares of the move that led to the position after `ply` moves.
+    pub fn last_move_at(&self, ply: usize) -> Option<Squares> {
+        let m = *self.game.moves().get(ply.checked_sub(1)?)?;
+        Some(Squares { from: m.from().to_string(), to: m.to().to_string() })
+    }
+
+    /// The king's square when the side to move is in check.
+    pub fn check_square(&self) -> Option<String> {
+        let board = self.board();
+        board.in_check().then(|| board.king(board.side_to_move()).to_string())
+    }
+
+    /// How the game ended, or `None` while it goes on.
+    pub fn outcome(&self) -> Option<OutcomeInfo> {
+        self.game.outcome().map(outcome_info)
+    }
+
+    /// `color` (`w` or `b`) resigns.
+    pub fn resign(&mut self, color: &str) -> Result<OutcomeInfo, String> {
+        let side = parse_color(color)?;
+        self.game.resign(side).map(outcome_info).map_err(over)
+    }
+
+    /// The players agree to a draw.
+    pub fn agree_draw(&mut self) -> Result<OutcomeInfo, String> {
+        self.game.agree_draw().map(outcome_info).map_err(over)
+    }
+
+    /// The game in PGN with these tags.
+    pub fn pgn(&self, tags: &[(String, String)]) -> String {
+        let tags: Vec<(&str, &str)> = tags.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
+        self.game.to_pgn(&tags)
+    }
+
+    /// The named opening of the game so far.
+    pub fn opening(&self) -> Option<Opening> {
+        openings::name_of(self.game.positions().iter())
+    }
+
+    /// A book move (UCI) for the current position, varied by `seed`.
+    pub fn book_move(&self, seed: u64) -> Option<String> {
+        if self.outcome().is_some() {
+            return None;
+        }
+        openings::book_move(self.board(), seed).map(|m| m.to_string())
+    }
+}
+
+/// Describes a legal move `m` of `board`.
+pub fn move_info(board: &Board, m: Move) -> MoveInfo {
+    let capture = board.is_capture(m);
+    let kind = if m.promotion().is_some() {
+        "promotion"
+    } else if board.is_castling(m) {
+        "castle"
+    } else if board.is_en_passant(m) {
+        "en-passant"
+    } else if capture {
+        "capture"
+    } else {
+        "quiet"
+    };
+    MoveInfo {
+        uci: m.to_string(),
+        san: board.san(m),
+        from: m.from().to_string(),
+        to: m.to().to_string(),
+        kind,
+        promotion: m.promotion().map(PieceKind::to_lower),
+        capture,
+    }
+}
+
+/// The record of an outcome.
+pub fn outcome_info(outcome: Outcome) -> OutcomeInfo {
+    let reason = match outcome.reason {
+        EndReason::Checkmate => "checkmate",
+        EndReason::Stalemate => "stalemate",
+        EndReason::InsufficientMaterial => "insufficient material",
+        EndReason::FivefoldRepetition => "fivefold repetition",
+        EndReason::SeventyFiveMoveRule => "seventy-five-move rule",
+        EndReason::ThreefoldRepetition => "threefold repetition",
+        EndReason::FiftyMoveRule => "fifty-move rule",
+        EndReason::Resignation => "resignation",
+        EndReason::Agreement => "agreement",
+        EndReason::Timeout => "timeout",
+        EndReason::Unspecified => "unspecified",
+    };
+    OutcomeInfo {
+        result: outcome.result.to_pgn(),
+        reason,
+        winner: outcome.result.winner().map(Color::to_char),
+        text: outcome.to_string(),
+    }
+}
+
+/// `w`/`white` or `b`/`black`, any case.
+pub fn parse_color(text: &str) -> Result<Color, String> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "w" | "white" => Ok(Color::White),
+        "b" | "black" => Ok(Color::Black),
+        _ => Err(format!("not a colour: '{text}' (expected 'w' or 'b')")),
+    }
+}
+
+fn over(existing: Outcome) -> String {
+    format!("the game is already over ({existing})")
+}
+
+/// A named opening for JavaScript.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OpeningInfo {
+    /// ECO code.
+    pub eco: &'static str,
+    /// Name.
+    pub name: &'static str,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn played(moves: &[&str]) -> Session {
+        let mut s = Session::new(None).unwrap();
+        for m in moves {
+            s.play(m).unwrap();
+        }
+        s
+    }
+
+    #[test]
+    fn move_kinds_and_promotions() {
+        let s = Session::new(Some("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1")).unwrap();
+        let kind = |uci: &str| s.legal_moves().into_iter().find(|m| m.uci == uci).map(|m| (m.kind, m.capture));
+        assert_eq!(kind("e1g1"), Some(("castle", false)));
+        assert_eq!(kind("e5d6"), Some(("en-passant", true)));
+        assert_eq!(kind("b7b8n"), Some(("promotion", false)));
+        assert_eq!(kind("b7a8q"), Some(("promotion", true)));
+        assert_eq!(kind("a1a8"), Some(("capture", true)));
+        assert_eq!(kind("e1e2"), Some(("quiet", false)));
+        let promotions: Vec<_> = s.legal_moves_from("b7").into_iter().filter_map(|m| m.promotion).collect();
+        assert_eq!(promotions.len(), 8);
+        assert!(s.legal_moves_from("z9").is_empty());
+    }
+
+    #[test]
+    fn play_undo_redo() {
+        let mut s = played(&["e4", "e7e5"]);
+        assert_eq!(s.history_san(), ["e4", "e5"]);
+        assert_eq!(s.undo().as_deref(), Some("e7e5"));
+        assert_eq!(s.undo().as_deref(), Some("e2e4"));
+        assert_eq!(s.undo(), None);
+        assert_eq!(s.redo().unwrap().info.san, "e4");
+        assert_eq!(s.redo_count(), 1);
+        s.play("c5").unwrap();
+        assert_eq!(s.redo_count(), 0);
+        assert_eq!(s.last_move_at(2), Some(Squares { from: "c7".into(), to: "c5".into() }));
+        assert_eq!(s.last_move_at(0), None);
+    }
+
+    #[test]
+    fn illegal_moves_are_refused_with_a_message() {
+        let mut s = played(&[]);
+        let err = s.play("e2e5").unwrap_err();
+        assert!(err.starts_with("illegal move: e2e5"), "{err}");
+        assert!(s.play("hello").is_err());
+        assert_eq!(s.game().len(), 0);
+    }
+
+    #[test]
+    fn mate_ends_the_game() {
+        let mut s = played(&["f3", "e5", "g4"]);
+        let p = s.play("Qh4").unwrap();
+        assert!(p.check && p.mate);
+        let outcome = p.outcome.unwrap();
+        assert_eq!((outcome.result, outcome.reason, outcome.winner), ("0-1", "checkmate", Some('b')));
+        assert_eq!(s.check_square().as_deref(), Some("e1"));
+        assert!(s.play("a3").is_err());
+        assert!(s.legal_moves().is_empty());
+    }
+
+    #[test]
+    fn threefold_repetition_ends_the_game_at_once() {
+        let mut s = played(&["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]);
+        assert_eq!(s.outcome(), None);
+        let p = s.play("Ng8").unwrap();
+        assert_eq!(p.outcome.map(|o| o.reason), Some("threefold repetition"));
+        s.undo();
+        assert_eq!(s.outcome(), None);
+    }
+
+    #[test]
+    fn fifty_moves_end_the_game() {
+        let mut s = Session::new(Some("8/8/4k3/8/8/4K3/8/R7 w - - 99 80")).unwrap();
+        let p = s.play("Ra2").unwrap();
+        assert_eq!(p.outcome.map(|o| (o.result, o.reason)), Some(("1/2-1/2", "fifty-move rule")));
+    }
+
+    #[test]
+    fn resignation_and_agreement() {
+        let mut s = played(&["e4"]);
+        assert_eq!(s.resign("w").unwrap().result, "0-1");
+        assert!(s.agree_draw().unwrap_err().contains("already over"));
+        assert!(s.resign("x").is_err());
+        s.undo();
+        assert_eq!(s.agree_draw().unwrap().reason, "agreement");
+    }
+
+    #[test]
+    fn load_fen_or_pgn_and_round_trip() {
+        let s = played(&["e4", "c5", "Nf3", "d6"]);
+        let text = s.pgn(&[("White".into(), "You".into())]);
+        let back = Session::load(&text).unwrap();
+        assert_eq!(back.history_san(), s.history_san());
+        assert!(text.contains("[White \"You\"]"));
+        let fen = Session::load("8/8/4k3/8/8/4K3/8/R7 b - - 3 40").unwrap();
+        assert_eq!(fen.board().to_fen(), "8/8/4k3/8/8/4K3/8/R7 b - - 3 40");
+        let err = Session::load("8/8/8/8/8/8/8/8 w - - 0 1").unwrap_err();
+        assert!(!err.is_empty());
+        assert!(Session::load("").unwrap_err().contains("nothing"));
+        assert!(Session::load("1. e4 e5 2. Ke3").unwrap_err().contains("PGN"));
+        assert!(Session::new(Some("rnbqkbnr/pppppppp/8 w")).is_err());
+    }
+
+    #[test]
+    fn opening_and_book() {
+        let s = played(&["e4", "c5"]);
+        let o = s.opening().unwrap();
+        assert!(o.name.starts_with("Sicilian"), "{o:?}");
+        let m = s.book_move(7).unwrap();
+        assert!(s.legal_moves().iter().any(|x| x.uci == m));
+    }
+
+    #[test]
+    fn board_squares_start_at_a1() {
+        let s = played(&[]);
+        let a1 = homeostat_chess::Square::all().next().unwrap();
+        assert_eq!(a1.to_string(), "a1");
+        assert_eq!(s.board().piece_on(a1).map(|p| p.to_char()), Some('R'));
+    }
+}
