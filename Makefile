@@ -36,7 +36,7 @@ CARGO_TEST := cargo test --workspace $(TEST_PROFILE)
 # $(call stage,NAME,COMMAND): runs one stage of `make test` and prints its wall-clock time.
 stage = @echo "==> $(1)"; TIMEFORMAT='==> $(1): %1R s'; time $(2)
 
-.PHONY: build native wasm serve test lint fmt-check clippy cargo-test browser-test \
+.PHONY: build native wasm dist serve test lint fmt-check clippy cargo-test browser-test \
 	deps rust-deps node-deps test-deps apt-deps clean
 
 # Native release build of the workspace and the optimised wasm package in www/pkg.
@@ -50,6 +50,26 @@ wasm: deps
 	wasm-bindgen --target web --out-dir $(PKG_DIR) $(WASM_RAW)
 	$(WASM_OPT) -O3 $(WASM_FEATURES) $(PKG_WASM) -o $(PKG_WASM)
 	@ls -l $(PKG_WASM)
+
+# The embeddable player: exactly the files a page needs, in a folder homeostat/, as target/dist/homeostat.tar.gz
+# and .zip. Prints the gzip size of what a browser downloads and fails above the 250 KB budget.
+DIST_DIR := $(TARGET_DIR)/dist
+DIST_BUDGET := 250000
+DIST_FILES := homeostat.js homeostat-chess.js homeostat-chess.css embed.html embed-frame.js embed-frame.css \
+	$(patsubst www/%,%,$(sort $(wildcard www/board/*.js www/ui/*.js www/engine/*.js))) \
+	pkg/homeostat_web.js pkg/homeostat_web_bg.wasm
+
+dist: wasm
+	rm -rf $(DIST_DIR)/homeostat $(DIST_DIR)/homeostat.tar.gz $(DIST_DIR)/homeostat.zip
+	mkdir -p $(DIST_DIR)/homeostat
+	cd www && cp --parents $(DIST_FILES) $(abspath $(DIST_DIR))/homeostat/
+	tar -czf $(DIST_DIR)/homeostat.tar.gz -C $(DIST_DIR) homeostat
+	cd $(DIST_DIR) && python3 -m zipfile -c homeostat.zip homeostat/
+	@total=0; for file in $(addprefix $(DIST_DIR)/homeostat/,$(DIST_FILES)); do \
+		total=$$((total + $$(gzip -9 -c "$$file" | wc -c))); done; \
+	echo "homeostat/: $(words $(DIST_FILES)) files, $$(du -sb $(DIST_DIR)/homeostat | cut -f1) bytes, $$total bytes gzip -9 (budget $(DIST_BUDGET))"; \
+	test $$total -le $(DIST_BUDGET) || { echo "over the size budget" >&2; exit 1; }
+	@ls -l $(DIST_DIR)/homeostat.tar.gz $(DIST_DIR)/homeostat.zip
 
 # Serves www/ on http://127.0.0.1:$(PORT)/ after building the wasm package.
 serve: wasm

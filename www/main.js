@@ -1,37 +1,53 @@
-// Entry point of the page: loads the wasm rules module and runs a perft self-check.
+// The page around the player: light/dark theme toggle (kept in localStorage) and the document title.
 
-import init, { perft } from "./pkg/homeostat_web.js";
+import "./homeostat.js";
 
-/** Depth of the self-check; the start position has 8902 leaves at depth 3. */
-const DEPTH = 3;
+const THEME_KEY = "homeostat.page-theme";
+const root = document.documentElement;
+const player = document.getElementById("player");
 
-const result = document.getElementById("perft-result");
-const timing = document.getElementById("perft-timing");
-
-/**
- * Shows a message in the result box.
- * @param {"ok" | "error"} state
- * @param {string} text
- */
-function show(state, text) {
-  result.dataset.state = state;
-  result.textContent = text;
+/** Applies "light", "dark" or null (follow the system) to the page and the player. */
+function applyTheme(theme) {
+  if (theme) {
+    root.dataset.theme = theme;
+    player.setAttribute("theme", theme);
+  } else {
+    delete root.dataset.theme;
+    player.removeAttribute("theme");
+  }
 }
 
-async function main() {
-  const loadStart = performance.now();
-  await init();
-  const loadMs = performance.now() - loadStart;
-
-  const runStart = performance.now();
-  const nodes = perft(undefined, DEPTH);
-  const runMs = performance.now() - runStart;
-
-  show("ok", `perft(${DEPTH}) = ${nodes}`);
-  timing.textContent = `Computed in ${runMs.toFixed(1)} ms (WebAssembly loaded in ${loadMs.toFixed(0)} ms).`;
+/** The stored page theme, or null. */
+function storedTheme() {
+  try {
+    return localStorage.getItem(THEME_KEY);
+  } catch {
+    return null;
+  }
 }
 
-main().catch((err) => {
-  show("error", `Error: ${err instanceof Error ? err.message : String(err)}`);
-  console.error(err);
+applyTheme(storedTheme());
+
+document.getElementById("theme-toggle").addEventListener("click", () => {
+  const current = root.dataset.theme ?? (matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light");
+  const next = current === "dark" ? "light" : "dark";
+  applyTheme(next);
+  try {
+    localStorage.setItem(THEME_KEY, next);
+  } catch {
+    // Not kept across reloads; fine.
+  }
+});
+
+// The page holds one player, so its shortcuts work wherever the focus is (keys inside the player reach it directly).
+document.addEventListener("keydown", (event) => {
+  if (event.composedPath().includes(player)) return;
+  if (player.handleShortcut?.(event)) event.preventDefault();
+});
+
+player.addEventListener("move", (event) => {
+  document.title = `${event.detail.san} · Homeostat`;
+});
+player.addEventListener("gameover", (event) => {
+  document.title = `${event.detail.result} · Homeostat`;
 });

@@ -1,4 +1,4 @@
-// End-to-end test of the page in www/: it loads the wasm module and shows perft(3) of the start position.
+// End-to-end test of the page in www/: it loads, shows the player with a board, and the wasm module works.
 
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
@@ -34,18 +34,25 @@ for (const engine of enginesUnderTest()) {
       await server?.close();
     });
 
-    test("shows perft(3) = 8902 for the start position", async () => {
+    test("loads the page with the player and no errors", async () => {
       await driver.open(`${server.origin}/`);
-      const state = await driver.waitFor(() => {
-        const state = document.getElementById("perft-result")?.dataset.state;
-        return state !== "loading" && state;
+      const state = await driver.waitFor(() => document.querySelector("homeostat-chess")?.dataset.state);
+      assert.equal(state, "ready");
+      const page = await driver.evaluate(() => {
+        const el = document.querySelector("homeostat-chess");
+        const canvas = el.shadowRoot.querySelector(".board-canvas");
+        return {
+          title: document.title,
+          brand: document.querySelector(".brand").textContent.trim(),
+          board: canvas.getBoundingClientRect().width,
+          styled: getComputedStyle(el.shadowRoot.querySelector(".layout")).display,
+        };
       });
-      const text = await driver.evaluate(() => document.getElementById("perft-result").textContent);
-      assert.equal(state, "ok", `the page reported: ${text}`);
-      assert.equal(text, "perft(3) = 8902");
-      const timing = await driver.evaluate(() => document.getElementById("perft-timing").textContent);
-      assert.match(timing, /^Computed in \d+\.\d ms/);
-      await driver.screenshot(path.join(SCREENSHOT_DIR, `${engine}-perft.png`));
+      assert.match(page.title, /Homeostat/);
+      assert.equal(page.brand, "Homeostat");
+      assert.ok(page.board > 200, `board is ${page.board}px wide`);
+      assert.equal(page.styled, "grid", "the element's stylesheet applies inside its shadow root");
+      await driver.screenshot(path.join(SCREENSHOT_DIR, `${engine}-page.png`));
       assert.deepEqual(driver.errors, []);
     });
 

@@ -1,0 +1,397 @@
+// End-to-end tests of <homeostat-chess> on the page in www/, run in Chromium, Firefox and WebKit:
+// input by click and drag, special moves, the engine and its thinking events, history, import/export,
+// storage, game ends and main-thread responsiveness.
+
+import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { after, before, describe, test } from "node:test";
+import { enginesUnderTest, launch } from "./drivers.js";
+import { startServer, WWW_DIR } from "./server.js";
+
+const SCREENSHOT_DIR = fileURLToPath(new URL("../../target/browser-screenshots/", import.meta.url));
+const FIXTURES_DIR = fileURLToPath(new URL("./fixtures/", import.meta.url));
+
+/** A strict policy: no inline scripts or styles; only wasm compilation is allowed beyond same-origin files. */
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; worker-src 'self'";
+const WASM = path.join(WWW_DIR, "pkg", "homeostat_web_bg.wasm");
+
+/** Settings for tests that must not wait for the engine: no analysis, no book, short thinking. */
+const QUIET = { analysis: false, book: false, think: "500", level: 4 };
+
+/**
+ * Runs in the page: resets the player to a position (FEN, or the start), settings and who plays what,
+ * and starts recording its events in `window.events`.
+ */
+async function setUp({ fen = null, player = "both", settings = {} }) {
+  const el = document.querySelector("homeostat-chess");
+  await el.ready;
+  el.setPlayer("both");
+  el.applySettings({ orientation: "white", ...settings });
+  if (fen) {
+    if (!el.load(fen)) throw new Error(`could not load ${fen}`);
+  } else el.newGame();
+  window.events = [];
+  if (!window.recording) {
+    window.recording = true;
+    for (const type of ["move", "thinking", "gameover", "error"]) {
+      el.addEventListener(type, (event) => window.events.push({ type, detail: event.detail }));
+    }
+  }
+  el.setPlayer(player);
+  return el.fen;
+}
+
+/** Runs in the page: the offset of a square's centre from the element's top-left corner. */
+function squareOffset(square) {
+  const el = document.querySelector("homeostat-chess");
+  const canvas = el.shadowRoot.querySelector(".board-canvas");
+  const c = canvas.getBoundingClientRect();
+  const h = el.getBoundingClientRect();
+  const size = c.width / 8;
+  const file = square.charCodeAt(0) - 97;
+  const rank = Number(square[1]) - 1;
+  const white = el.orientation === "white";
+  const col = white ? file : 7 - file;
+  const row = white ? 7 - rank : rank;
+  return { x: c.left - h.left + (col + 0.5) * size, y: c.top - h.top + (row + 0.5) * size };
+}
+
+/** Runs in the page: the piece letter on a square of the current position ("" when empty). */
+function pieceOn(square) {
+  const el = document.querySelector("homeostat-chess");
+  return el.game.board()["abcdefgh".indexOf(square[0]) + 8 * (Number(square[1]) - 1)];
+}
+
+for (const engine of enginesUnderTest()) {
+  describe(`player in ${engine}`, () => {
+    let server;
+    let driver;
+
+    /** Clicks the centre of a square on the board. */
+    const clickSquare = async (square) => driver.click("homeostat-chess", await driver.evaluate(squareOffset, square));
+    /** Drags from one square's centre to another's. */
+    const dragSquares = async (from, to) =>
+      driver.drag("homeostat-chess", await driver.evaluate(squareOffset, from), await driver.evaluate(squareOffset, to));
+    const fen = () => driver.evaluate(() => document.querySelector("homeostat-chess").fen);
+    const setUpPage = (options) => driver.evaluate(setUp, options);
+
+    before(
+      async () => {
+        assert.ok(existsSync(WASM), `${WASM} is missing: run \`make wasm\` first`);
+        await mkdir(SCREENSHOT_DIR, { recursive: true });
+        server = await startServer();
+        driver = await launch(engine);
+        await driver.open(`${server.origin}/`);
+        await driver.evaluate(() => localStorage.clear());
+        await driver.open(`${server.origin}/`);
+      },
+      { timeout: 60_000 },
+    );
+
+    after(async () => {
+      await driver?.close();
+      await server?.close();
+    });
+
+    test("the page loads the player with the start position", async () => {
+      const state = await driver.waitFor(() => document.querySelector("homeostat-chess")?.dataset.state);
+      assert.equal(state, "ready");
+      const info = await driver.evaluate(() => {
+        const el = document.querySelector("homeostat-chess");
+        const canvas = el.shadowRoot.querySelector(".board-canvas");
+        return { fen: el.fen, turn: el.turn, width: canvas.width, css: canvas.getBoundingClientRect().width };
+      });
+      assert.equal(info.fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+      assert.equal(info.turn, "w");
+      assert.ok(info.css > 200, `board is ${info.css}px wide`);
+      assert.ok(info.width >= Math.floor(info.css), "canvas backing store matches its size");
+    });
+
+    test("moves by click-click and by drag-and-drop", async () => {
+      await setUpPage({ settings: QUIET });
+      await clickSquare("e2");
+      const targets = await driver.evaluate(() => document.querySelector("homeostat-chess").boardState.targets.map((t) => t.to).sort());
+      assert.deepEqual(targets, ["e3", "e4"]);
+      await clickSquare("e4");
+      await driver.waitFor(() => document.querySelector("homeostat-chess").turn === "b");
+      assert.equal(await driver.evaluate(pieceOn, "e4"), "P");
+      await dragSquares("g8", "f6");
+      await driver.waitFor(() => document.querySelector("homeostat-chess").turn === "w");
+      assert.equal(await driver.evaluate(pieceOn, "f6"), "n");
+      const moves = await driver.evaluate(() => window.events.filter((e) => e.type === "move").map((e) => [e.detail.san, e.detail.by]));
+      assert.deepEqual(moves, [["e4", "human"], ["Nf6", "human"]]);
+    });
+
+    test("an illegal move is refused", async () => {
+      const before = await setUpPage({ settings: QUIET });
+      await clickSquare("e2");
+      await clickSquare("e5");
+      await dragSquares("d1", "d5");
+      assert.equal(await fen(), before);
+      const answer = await driver.evaluate(() => document.querySelector("homeostat-chess").move("e5"));
+      assert.equal(answer, false);
+      const errors = await driver.evaluate(() => window.events.filter((e) => e.type === "error").map((e) => e.detail.message));
+      assert.equal(errors.length, 1);
+      assert.match(errors[0], /illegal/i);
+      assert.equal(await fen(), before);
+    });
+
+    test("promotion opens the chooser and promotes to the chosen piece", async () => {
+      await setUpPage({ fen: "k7/4P3/8/8/8/8/8/K7 w - - 0 1", settings: QUIET });
+      await clickSquare("e7");
+      const kinds = await driver.evaluate(() => document.querySelector("homeostat-chess").boardState.targets.map((t) => t.kind));
+      assert.deepEqual(kinds, ["promotion"]);
+      await clickSquare("e8");
+      assert.ok(await driver.evaluate(() => document.querySelector("homeostat-chess").boardState.promotion), "chooser open");
+      // Choices run from the promotion square inwards: queen e8, rook e7, bishop e6, knight e5.
+      await clickSquare("e5");
+      await driver.waitFor(() => document.querySelector("homeostat-chess").turn === "b");
+      assert.equal(await driver.evaluate(pieceOn, "e8"), "N");
+    });
+
+    test("castling is marked and played", async () => {
+      await setUpPage({ fen: "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", settings: QUIET });
+      await clickSquare("e1");
+      const castles = await driver.evaluate(() =>
+        document.querySelector("homeostat-chess").boardState.targets.filter((t) => t.kind === "castle").map((t) => t.to).sort(),
+      );
+      assert.deepEqual(castles, ["c1", "g1"]);
+      await clickSquare("g1");
+      await driver.waitFor(() => document.querySelector("homeostat-chess").turn === "b");
+      assert.match(await fen(), /^r3k2r\/8\/8\/8\/8\/8\/8\/R4RK1 b kq/);
+    });
+
+    test("en passant is marked and played", async () => {
+      await setUpPage({ fen: "k7/8/8/3pP3/8/8/8/K7 w - d6 0 2", settings: QUIET });
+      await clickSquare("e5");
+      const kinds = await driver.evaluate(() => document.querySelector("homeostat-chess").boardState.targets.map((t) => `${t.to}:${t.kind}`).sort());
+      assert.deepEqual(kinds, ["d6:en-passant", "e6:quiet"]);
+      await clickSquare("d6");
+      await driver.waitFor(() => document.querySelector("homeostat-chess").turn === "b");
+      assert.equal(await driver.evaluate(pieceOn, "d5"), "");
+      assert.equal(await driver.evaluate(pieceOn, "d6"), "P");
+    });
+
+    test("the engine replies and reports its thinking with the applet's line", async () => {
+      await setUpPage({ player: "white", settings: { ...QUIET, think: "1000" } });
+      await clickSquare("e2");
+      await clickSquare("e4");
+      await driver.waitFor(() => window.events.some((e) => e.type === "move" && e.detail.by === "engine"), { timeout: 20_000 });
+      const thinking = await driver.evaluate(() => window.events.filter((e) => e.type === "thinking").map((e) => e.detail));
+      // About one second of thinking: the panel must hear from the engine at least four times a second.
+      assert.ok(thinking.length >= 4, `${thinking.length} thinking events in a one-second search`);
+      const line = thinking.find((t) => /^Considering /.test(t.text ?? ""));
+      assert.ok(line, `a Considering line among ${JSON.stringify(thinking.slice(0, 2))}`);
+      assert.match(line.text, /^Considering \S+ \(\d+\) of \d+ moves, \d+ replies, [\d,]+ positions: \S+ \([+\-−#\d.]+\)/);
+      assert.ok(thinking.some((t) => t.depth > 0 && t.nodes > 0 && t.pv?.length), "depth, nodes and pv reported");
+      const panel = await driver.evaluate(() => document.querySelector("homeostat-chess").shadowRoot.querySelector("[data-field=line]").textContent);
+      assert.ok(panel.length > 0);
+      assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").turn), "w");
+    });
+
+    test("take back and redo, with the keyboard and the methods", async () => {
+      await setUpPage({ player: "white", settings: QUIET });
+      await driver.evaluate(() => {
+        const el = document.querySelector("homeostat-chess");
+        el.setPlayer("both");
+        for (const m of ["e4", "e5", "Nf3", "Nc6"]) el.move(m);
+        el.setPlayer("white");
+      });
+      await driver.press("Backspace");
+      assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").game.ply()), 2);
+      await driver.press("ArrowLeft");
+      assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").game.ply()), 0);
+      await driver.press("ArrowRight");
+      assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").game.ply()), 2);
+      assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").redo()), true);
+      const sans = await driver.evaluate(() => document.querySelector("homeostat-chess").game.historySan());
+      assert.deepEqual(sans, ["e4", "e5", "Nf3", "Nc6"]);
+      assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").undo()), true);
+      assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").game.ply()), 2);
+    });
+
+    test("flip turns the board and clicks follow it", async () => {
+      await setUpPage({ settings: QUIET });
+      await driver.press("f");
+      assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").orientation), "black");
+      const offset = await driver.evaluate(squareOffset, "e2");
+      const size = await driver.evaluate(() => document.querySelector("homeostat-chess").shadowRoot.querySelector(".board-canvas").getBoundingClientRect().width);
+      assert.ok(offset.y < size / 2 + 100, "e2 is near the top when Black is at the bottom");
+      await clickSquare("e2");
+      await clickSquare("e4");
+      await driver.waitFor(() => document.querySelector("homeostat-chess").turn === "b");
+      assert.equal(await driver.evaluate(pieceOn, "e4"), "P");
+      await driver.press("f");
+      assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").orientation), "white");
+    });
+
+    test("PGN export and import round trip; a bad import shows what is wrong and keeps the game", async () => {
+      await setUpPage({ settings: QUIET });
+      const exported = await driver.evaluate(() => {
+        const el = document.querySelector("homeostat-chess");
+        for (const m of ["d4", "Nf6", "c4", "e6", "Nc3", "Bb4", "Qc2", "O-O"]) el.move(m);
+        return { pgn: el.pgn, fen: el.fen };
+      });
+      assert.match(exported.pgn, /1\. d4 Nf6 2\. c4 e6 3\. Nc3 Bb4 4\. Qc2 O-O/);
+      const imported = await driver.evaluate((pgn) => {
+        const el = document.querySelector("homeostat-chess");
+        el.newGame();
+        const ok = el.load(pgn);
+        return { ok, fen: el.fen, sans: el.game.historySan().join(" ") };
+      }, exported.pgn);
+      assert.equal(imported.ok, true);
+      assert.equal(imported.fen, exported.fen);
+      assert.equal(imported.sans, "d4 Nf6 c4 e6 Nc3 Bb4 Qc2 O-O");
+      // A bad FEN through the dialog: the message shows and the game stays.
+      await driver.press("i");
+      await driver.waitFor(() => document.querySelector("homeostat-chess").shadowRoot.querySelector("dialog[data-dialog=io]").open);
+      const shown = await driver.evaluate(() => {
+        const root = document.querySelector("homeostat-chess").shadowRoot;
+        const dialog = root.querySelector("dialog[data-dialog=io]");
+        const hasPgn = dialog.querySelector("textarea").value.includes("4. Qc2 O-O");
+        dialog.querySelector("textarea").value = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1";
+        dialog.querySelector("[data-io=load]").click();
+        return { hasPgn, message: root.querySelector("[data-field=io-error]").textContent, open: dialog.open };
+      });
+      assert.ok(shown.hasPgn, "the dialog shows the game's PGN");
+      assert.ok(shown.message.length > 3, "an error message is shown");
+      assert.equal(shown.open, true);
+      assert.equal(await fen(), exported.fen);
+      await driver.press("Escape");
+      await driver.evaluate(() => document.querySelector("homeostat-chess").dialogs.closeAll());
+    });
+
+    test("stalemate is announced", async () => {
+      await setUpPage({ fen: "k7/8/1Q6/8/8/8/8/7K w - - 0 1", settings: QUIET });
+      await driver.evaluate(() => document.querySelector("homeostat-chess").move("Kg2"));
+      const status = await driver.evaluate(() => document.querySelector("homeostat-chess").status);
+      assert.deepEqual(status, { over: true, result: "1/2-1/2", reason: "stalemate" });
+      const shown = await driver.evaluate(() => document.querySelector("homeostat-chess").shadowRoot.querySelector("[data-field=status]").textContent);
+      assert.match(shown, /Draw by stalemate/);
+      const over = await driver.evaluate(() => window.events.filter((e) => e.type === "gameover").map((e) => e.detail));
+      assert.deepEqual(over, [{ result: "1/2-1/2", reason: "stalemate" }]);
+    });
+
+    test("threefold repetition is announced", async () => {
+      await setUpPage({ settings: QUIET });
+      const status = await driver.evaluate(() => {
+        const el = document.querySelector("homeostat-chess");
+        for (const m of ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]) el.move(m);
+        return el.status;
+      });
+      assert.equal(status.over, true);
+      assert.equal(status.result, "1/2-1/2");
+      assert.match(status.reason, /threefold/);
+      const banner = await driver.evaluate(() => document.querySelector("homeostat-chess").shadowRoot.querySelector(".board-banner").textContent);
+      assert.match(banner, /Draw · threefold/);
+    });
+
+    test("auto-play reaches a result from a position near the end", async () => {
+      await setUpPage({ fen: "7k/5Q2/6K1/8/8/8/8/8 w - - 0 1", player: "none", settings: { ...QUIET, think: "300" } });
+      await driver.waitFor(() => window.events.some((e) => e.type === "gameover"), { timeout: 30_000 });
+      const status = await driver.evaluate(() => document.querySelector("homeostat-chess").status);
+      assert.equal(status.over, true);
+      assert.equal(status.result, "1-0");
+      assert.equal(status.reason, "checkmate");
+      const graph = await driver.evaluate(() => !document.querySelector("homeostat-chess").shadowRoot.querySelector(".graph").hidden);
+      assert.ok(graph, "the evaluation graph shows after the game");
+    });
+
+    test("no long main-thread task while the engine thinks", async () => {
+      await setUpPage({ player: "black", settings: { ...QUIET, level: 8, think: "2500" } });
+      const measured = await driver.evaluate(async () => {
+        const el = document.querySelector("homeostat-chess");
+        const longTasks = [];
+        const supported = PerformanceObserver.supportedEntryTypes?.includes("longtask");
+        let observer = null;
+        if (supported) {
+          observer = new PerformanceObserver((list) => longTasks.push(...list.getEntries().map((e) => e.duration)));
+          observer.observe({ type: "longtask" });
+        }
+        // Where long tasks are not reported, measure how late a 10 ms timer fires: a blocked event loop delays it.
+        let maxGap = 0;
+        let last = performance.now();
+        let running = true;
+        const gaps = [];
+        const tick = () => {
+          const now = performance.now();
+          gaps.push(now - last);
+          maxGap = Math.max(maxGap, now - last);
+          last = now;
+          if (running) setTimeout(tick, 10);
+        };
+        setTimeout(tick, 10);
+        const start = performance.now();
+        while (!el.thinking && performance.now() - start < 5000) await new Promise((r) => setTimeout(r, 20));
+        const thinkingSeen = el.thinking;
+        await new Promise((r) => setTimeout(r, 2000));
+        running = false;
+        observer?.disconnect();
+        const slow = gaps.filter((g) => g > 60).map(Math.round);
+        const moves = window.events.filter((e) => e.type === "move").map((e) => e.detail.san);
+        return { supported, longTasks, maxGap, slow, thinkingSeen, moves };
+      });
+      assert.ok(measured.thinkingSeen, `the engine was thinking: ${JSON.stringify(measured)}`);
+      if (measured.supported) assert.deepEqual(measured.longTasks.filter((d) => d > 50), [], "long tasks");
+      else assert.ok(measured.maxGap < 150, `largest gap between timer ticks ${measured.maxGap.toFixed(0)} ms (${measured.slow})`);
+      await driver.evaluate(() => document.querySelector("homeostat-chess").setPlayer("both"));
+    });
+
+    test("a reload restores the game and the settings", async () => {
+      const before = await setUpPage({ settings: { ...QUIET, boardTheme: "ocean" } });
+      const played = await driver.evaluate(() => {
+        const el = document.querySelector("homeostat-chess");
+        for (const m of ["e4", "c5", "Nf3", "d6"]) el.move(m);
+        return el.fen;
+      });
+      assert.notEqual(played, before);
+      await driver.open(`${server.origin}/`);
+      await driver.waitFor(() => document.querySelector("homeostat-chess")?.dataset.state === "ready");
+      const restored = await driver.evaluate(() => {
+        const el = document.querySelector("homeostat-chess");
+        return { fen: el.fen, theme: el.settings.boardTheme, opening: el.shadowRoot.querySelector("[data-field=opening]").textContent };
+      });
+      assert.equal(restored.fen, played);
+      assert.equal(restored.theme, "ocean");
+      assert.match(restored.opening, /Sicilian/);
+      await driver.screenshot(path.join(SCREENSHOT_DIR, `${engine}-player.png`));
+      assert.deepEqual(driver.errors, []);
+    });
+
+    test("embeds from another folder under a strict Content-Security-Policy", async () => {
+      const embedServer = await startServer({
+        mounts: { "/": FIXTURES_DIR, "/lib/": WWW_DIR },
+        headers: { "content-security-policy": CSP },
+      });
+      try {
+        await driver.open(`${embedServer.origin}/embed.html`);
+        await driver.waitFor(() => document.querySelector("homeostat-chess")?.dataset.state === "ready");
+        await driver.evaluate(() => {
+          window.events = [];
+          const el = document.querySelector("homeostat-chess");
+          el.applySettings({ book: false, analysis: false, think: "300" });
+          el.addEventListener("move", (event) => window.events.push(event.detail));
+        });
+        await clickSquare("f2");
+        await clickSquare("f3");
+        await driver.waitFor(() => window.events.some((e) => e.by === "engine"), { timeout: 20_000 });
+        const page = await driver.evaluate(() => {
+          const el = document.querySelector("homeostat-chess");
+          return {
+            violations: window.cspViolations,
+            styled: getComputedStyle(el.shadowRoot.querySelector(".layout")).display,
+            first: window.events[0].san,
+          };
+        });
+        assert.deepEqual(page.violations, []);
+        assert.equal(page.styled, "grid");
+        assert.equal(page.first, "f3");
+      } finally {
+        await embedServer.close();
+      }
+    });
+  });
+}

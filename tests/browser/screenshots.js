@@ -1,0 +1,86 @@
+// Takes screenshots of the player for people to look at: `node tests/browser/screenshots.js [engine…]`.
+// Saves PNGs of a game in progress with the thinking panel, desktop 1280×800 and phone 390×844, under target/screenshots/.
+
+import { mkdir } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { setTimeout as sleep } from "node:timers/promises";
+import { launch } from "./drivers.js";
+import { startServer } from "./server.js";
+
+const OUT = fileURLToPath(new URL("../../target/screenshots/", import.meta.url));
+
+/** Opens the page fresh, plays a few moves and waits until the engine is thinking. */
+async function gameInProgress(driver, origin, theme) {
+  await driver.open(`${origin}/`);
+  await driver.evaluate((theme) => {
+    localStorage.clear();
+    localStorage.setItem("homeostat.page-theme", theme);
+    localStorage.setItem("homeostat.settings.v1", JSON.stringify({ think: "10000", level: 8, book: false }));
+  }, theme);
+  await driver.open(`${origin}/`);
+  await driver.waitFor(() => document.querySelector("homeostat-chess")?.dataset.state === "ready");
+  await driver.evaluate(() => {
+    const el = document.querySelector("homeostat-chess");
+    el.setAttribute("player", "both");
+    for (const m of ["e4", "c5", "Nf3", "d6", "d4", "cxd4", "Nxd4", "Nf6", "Nc3", "a6", "Be3", "e5", "Nb3"]) el.move(m);
+    el.setAttribute("player", "white");
+  });
+  await driver.waitFor(() => {
+    const el = document.querySelector("homeostat-chess");
+    return el.thinking && /Considering/.test(el.shadowRoot.querySelector("[data-field=line]").textContent);
+  }, { timeout: 20_000 });
+  await sleep(2500);
+}
+
+/** A short human-vs-human game with the analysis running, ending in mate: check mark, banner and graph. */
+async function gameOver(driver, origin) {
+  await driver.open(`${origin}/`);
+  await driver.evaluate(() => {
+    localStorage.clear();
+    localStorage.setItem("homeostat.settings.v1", JSON.stringify({ player: "both", analysis: true }));
+  });
+  await driver.open(`${origin}/`);
+  await driver.waitFor(() => document.querySelector("homeostat-chess")?.dataset.state === "ready");
+  await sleep(1500);
+  for (const move of ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"]) {
+    await driver.evaluate((m) => document.querySelector("homeostat-chess").move(m), move);
+    await sleep(900);
+  }
+}
+
+/** Resizes the viewport of a puppeteer page, or the WebKit window. */
+async function resize(driver, width, height) {
+  if (driver.page) await driver.page.setViewport({ width, height, deviceScaleFactor: width < 500 ? 2 : 1 });
+  else await driver.fitViewport({ width, height });
+}
+
+const engines = process.argv.slice(2).length ? process.argv.slice(2) : ["chromium"];
+await mkdir(OUT, { recursive: true });
+const server = await startServer();
+try {
+  for (const engine of engines) {
+    const driver = await launch(engine);
+    try {
+      const sizes = engine === "chromium" ? [[1280, 800, "light"], [1280, 800, "dark"], [390, 844, "light"], [390, 844, "dark"]] : [[1280, 800, "light"]];
+      for (const [width, height, theme] of sizes) {
+        await resize(driver, width, height);
+        await gameInProgress(driver, server.origin, theme);
+        const file = `${OUT}${engine}-${width}x${height}-${theme}.png`;
+        await driver.screenshot(file);
+        console.log(file);
+      }
+      if (engine === "chromium") {
+        await resize(driver, 1280, 800);
+        await gameOver(driver, server.origin);
+        const file = `${OUT}${engine}-1280x800-game-over.png`;
+        await driver.screenshot(file);
+        console.log(file);
+      }
+      if (driver.errors.length) console.log("page errors:", driver.errors);
+    } finally {
+      await driver.close();
+    }
+  }
+} finally {
+  await server.close();
+}

@@ -1,0 +1,157 @@
+// Measures the browser build: the engine's bench in Chromium (wasm) against the native bench,
+// and the gzip size of everything the page transfers.
+//
+//   node tools/measure-web.mjs [--depth N] [--runs N]
+//
+// Needs `make wasm` (www/pkg) and Chromium; builds the native bench example with cargo.
+
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { launch } from "../tests/browser/drivers.js";
+import { startServer, WWW_DIR } from "../tests/browser/server.js";
+
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+const FIXTURES = path.join(ROOT, "tests/browser/fixtures");
+/** The page's gzip budget in bytes. */
+const BUDGET = 250 * 1024;
+
+/**
+ * The value after `--name`, or the fallback.
+ * @param {string} name
+ * @param {number} fallback
+ */
+function option(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  const value = i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} needs a positive whole number`);
+  return value;
+}
+
+const depth = option("depth", 11);
+/** The native bench example, built by `cargo build --release --example bench` below. */
+const BENCH_BIN = path.join(process.env.CARGO_TARGET_DIR ?? path.join(ROOT, "target"), "release/examples/bench");
+const runs = option("runs", 3);
+
+/** CPU seconds used by this process's finished children (Linux: /proc/self/stat, in 1/100 s ticks). */
+function childCpuSeconds() {
+  const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
+  // The rest starts at field 3 (state), so cutime (field 16) and cstime (17) are at 13 and 14.
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
+/** One run of the native bench example: `{nodes, nps, cpuNps}` (the last from CPU time, not wall time). */
+function nativeBench() {
+  const before = childCpuSeconds();
+  const out = execFileSync(BENCH_BIN, [String(depth)], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  const cpu = childCpuSeconds() - before;
+  const match = /(\d+) nodes (\d+) nps/.exec(out);
+  if (!match) throw new Error(`unexpected bench output: ${out}`);
+  return { nodes: Number(match[1]), nps: Number(match[2]), cpuNps: Number(match[1]) / Math.max(cpu, 0.01) };
+}
+
+/**
+ * Runs the bench `runs` times in Chromium (the package's `bench` export, in a worker) and
+ * natively, alternating so that other load on the machine hits both alike.
+ */
+async function benchBoth() {
+  const server = await startServer({ mounts: { "/": WWW_DIR, "/test/": FIXTURES } });
+  const driver = await launch("chromium");
+  try {
+    await driver.open(`${server.origin}/test/engine.html`);
+    await driver.waitFor(() => window.fixtureReady === true);
+    const pairs = [];
+    for (let i = 0; i < runs; i++) {
+      const wasm = await driver.evaluate(async (d) => {
+        // In a worker, like the engine's searches; a shorter bench first lets the browser's
+        // optimising compiler take over, as it has in a game after the first moves.
+        const source = `import init, { bench } from "${location.origin}/pkg/homeostat_web.js";
+          await init(); bench(${Math.max(1, d - 2)}); postMessage(bench(${d}));`;
+        const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+        const worker = new Worker(url, { type: "module" });
+        const result = await new Promise((resolve, reject) => {
+          worker.onmessage = (e) => resolve(e.data);
+          worker.onerror = (e) => reject(new Error(e.message));
+        });
+        worker.terminate();
+        return result;
+      }, depth);
+      const native = nativeBench();
+      console.log(`  run ${i + 1}: wasm ${wasm.nps} nps, native ${native.nps} nps, ratio ${(wasm.nps / native.nps).toFixed(2)}`);
+      pairs.push({ wasm, native });
+    }
+    return pairs;
+  } finally {
+    await driver.close();
+    await server.close();
+  }
+}
+
+/**
+ * Every file the page can load below www/ (type declarations excluded), with its gzip size.
+ * @param {string} dir
+ * @returns {{file: string, raw: number, gzip: number}[]}
+ */
+function pageFiles(dir = WWW_DIR) {
+  const files = [];
+  for (const name of readdirSync(dir).sort()) {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) files.push(...pageFiles(file));
+    else if (!name.endsWith(".d.ts")) {
+      const bytes = readFileSync(file);
+      files.push({ file: path.relative(WWW_DIR, file), raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length });
+    }
+  }
+  return files;
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+const files = pageFiles();
+for (const { file, raw, gzip } of files) console.log(`${file.padEnd(40)} ${kb(raw).padStart(10)} ${kb(gzip).padStart(10)} gzip`);
+const total = files.reduce((sum, f) => sum + f.gzip, 0);
+console.log(`page total: ${kb(total)} gzip (budget ${kb(BUDGET)}: ${total <= BUDGET ? "within" : "OVER"})`);
+
+/**
+ * The bench in Node's V8 (the engine Chromium uses), timed by this process's CPU time, which
+ * other load on the machine hardly changes: `{nodes, cpuNps}`.
+ */
+async function nodeCpuBench() {
+  const pkg = await import(new URL("../www/pkg/homeostat_web.js", import.meta.url).href);
+  pkg.initSync({ module: readFileSync(path.join(WWW_DIR, "pkg/homeostat_web_bg.wasm")) });
+  pkg.bench(Math.max(1, depth - 2));
+  const start = process.cpuUsage();
+  const result = pkg.bench(depth);
+  const used = process.cpuUsage(start);
+  return { nodes: result.nodes, cpuNps: result.nodes / ((used.user + used.system) / 1e6) };
+}
+
+/**
+ * The middle value.
+ * @param {number[]} values
+ */
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+execFileSync("cargo", ["build", "--quiet", "--release", "-p", "homeostat-engine", "--example", "bench"], { cwd: ROOT, stdio: "inherit" });
+console.log(`bench depth ${depth}, ${runs} alternating runs:`);
+const pairs = await benchBoth();
+const best = (side) => Math.max(...pairs.map((p) => p[side].nps));
+console.log(`  wasm (Chromium): best ${best("wasm").toLocaleString("en")} nps, ${pairs[0].wasm.nodes} nodes`);
+console.log(`  native:          best ${best("native").toLocaleString("en")} nps, ${pairs[0].native.nodes} nodes`);
+console.log(`  ratio wasm/native: median ${median(pairs.map((p) => p.wasm.nps / p.native.nps)).toFixed(2)}, of bests ${(best("wasm") / best("native")).toFixed(2)} (target 0.85)`);
+if (pairs.some((p) => p.wasm.nodes !== p.native.nodes)) console.log("  warning: the node counts differ, so the two builds search differently");
+
+const cpuRatios = [];
+for (let i = 0; i < runs; i++) {
+  const wasm = await nodeCpuBench();
+  const native = nativeBench();
+  cpuRatios.push(wasm.cpuNps / native.cpuNps);
+  console.log(`  CPU time, run ${i + 1}: wasm (Node V8) ${Math.round(wasm.cpuNps)} nps, native ${Math.round(native.cpuNps)} nps`);
+}
+console.log(`  ratio by CPU time (Node V8 / native): median ${median(cpuRatios).toFixed(2)}`);

@@ -1,0 +1,95 @@
+// The engine's module worker: loads the wasm package and runs one search at a time.
+// Protocol: see protocol.js. A search blocks this worker until it ends; the page stops one
+// early by terminating the worker (see engine-client.js).
+
+import { checkToWorker, requestOf } from "./protocol.js";
+
+/** Hash table size in megabytes, from the worker URL's `?hash=` (16 by default). */
+const HASH_MB = Number(new URL(import.meta.url).searchParams.get("hash")) || 16;
+
+/** @type {any} the Searcher, once the package has loaded */
+let searcher = null;
+/** Set after a Rust panic: the wasm instance may be inconsistent, so nothing more runs in it. */
+let crashed = false;
+
+/**
+ * Posts a message to the page.
+ * @param {import("./protocol.js").FromWorker} message
+ */
+function send(message) {
+  self.postMessage(message);
+}
+
+/**
+ * Turns an exception into an error reply; a WebAssembly trap (a Rust panic) is fatal.
+ * @param {unknown} err
+ * @param {number | string | undefined} id
+ */
+function fail(err, id) {
+  const trap = err instanceof WebAssembly.RuntimeError;
+  if (trap) crashed = true;
+  const text = err instanceof Error ? err.message : String(err);
+  send({ type: "error", id, message: trap ? `engine crashed: ${text}` : text, fatal: trap || undefined });
+}
+
+/** Loads the package; resolves once the Searcher exists. */
+const loaded = (async () => {
+  const pkg = await import(new URL("../pkg/homeostat_web.js", import.meta.url).href);
+  await pkg.default();
+  searcher = new pkg.Searcher(HASH_MB);
+})();
+
+loaded.then(
+  () => send({ type: "ready" }),
+  (err) => send({ type: "error", message: `could not load the engine: ${err?.message ?? err}`, fatal: true }),
+);
+
+/**
+ * Handles one message from the page.
+ * @param {unknown} message
+ */
+function handle(message) {
+  const problem = checkToWorker(message);
+  const id = /** @type {any} */ (message)?.id;
+  if (problem) return send({ type: "error", id, message: problem });
+  if (crashed || !searcher) return send({ type: "error", id, message: "the engine is not available", fatal: true });
+  const msg = /** @type {Record<string, any>} */ (message);
+  try {
+    switch (msg.type) {
+      case "ping":
+        return send({ type: "ready" });
+      case "newgame":
+        return searcher.newGame();
+      case "draw":
+        return send({ type: "draw", id, accepts: searcher.acceptsDraw(msg.fen ?? undefined, toStrings(msg.moves)) });
+      case "search": {
+        const onEvent = (event) => send({ type: "progress", id, event });
+        const result = searcher.search(requestOf(msg), onEvent);
+        return send({ type: "result", id, ...result });
+      }
+    }
+  } catch (err) {
+    fail(err, id);
+  }
+}
+
+/**
+ * The moves of a draw message as strings (a bad list becomes a clear error in Rust).
+ * @param {unknown} moves
+ * @returns {string[]}
+ */
+function toStrings(moves) {
+  if (moves === undefined || moves === null) return [];
+  if (!Array.isArray(moves)) throw new Error("moves must be an array of UCI strings");
+  return moves.map(String);
+}
+
+self.onmessage = (event) => {
+  // Messages wait for the package; the same settled promise keeps them in order.
+  loaded.then(
+    () => handle(event.data),
+    () => send({ type: "error", id: event.data?.id, message: "the engine failed to load", fatal: true }),
+  );
+};
+
+self.onmessageerror = () => send({ type: "error", message: "a message could not be read" });

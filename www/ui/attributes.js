@@ -1,0 +1,86 @@
+// Reads the element's HTML attributes into values; each reader returns {value} or {error} with a clear message.
+
+/** Every attribute the element watches. */
+export const ATTRIBUTES = [
+  "fen",
+  "pgn",
+  "orientation",
+  "player",
+  "level",
+  "movetime",
+  "think-min",
+  "think-max",
+  "show-thinking",
+  "show-moves",
+  "show-controls",
+  "sound",
+  "theme",
+  "coordinates",
+  "readonly",
+  "size",
+];
+
+/**
+ * An on/off attribute: absent → fallback; "", "true", "on", "yes", "1" → true; "false", "off", "no", "0" → false.
+ * @param {string | null} text
+ * @param {boolean} fallback
+ */
+export function readSwitch(text, fallback) {
+  if (text === null) return fallback;
+  return !/^(false|off|no|0)$/i.test(text.trim());
+}
+
+/**
+ * One of a few words (case-insensitive).
+ * @param {string} name attribute name, for the message
+ * @param {string} text
+ * @param {string[]} words
+ */
+export function readChoice(name, text, words) {
+  const word = text.trim().toLowerCase();
+  return words.includes(word) ? { value: word } : { error: `${name}="${text}": use ${words.join(", ")}` };
+}
+
+/**
+ * A time: "1500" or "1500ms" are milliseconds, "1.5s" seconds. Returns milliseconds.
+ * @param {string} name
+ * @param {string} text
+ */
+export function readMillis(name, text) {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s)?\s*$/i.exec(text);
+  if (!match) return { error: `${name}="${text}": write milliseconds (1500) or seconds (1.5s)` };
+  const ms = Number(match[1]) * (match[2]?.toLowerCase() === "s" ? 1000 : 1);
+  if (ms < 10 || ms > 600_000) return { error: `${name}="${text}": between 10 ms and 600 s` };
+  return { value: Math.round(ms) };
+}
+
+/**
+ * A time in seconds ("2", "2.5", or "2s"); returns milliseconds.
+ * @param {string} name
+ * @param {string} text
+ */
+export function readSeconds(name, text) {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*s?\s*$/i.exec(text);
+  const seconds = match ? Number(match[1]) : NaN;
+  if (!(seconds >= 0.05 && seconds <= 600)) return { error: `${name}="${text}": seconds between 0.05 and 600` };
+  return { value: Math.round(seconds * 1000) };
+}
+
+/**
+ * The search level, 1 to 8.
+ * @param {string} text
+ */
+export function readLevel(text) {
+  const level = Number(text);
+  return Number.isInteger(level) && level >= 1 && level <= 8 ? { value: level } : { error: `level="${text}": a whole number from 1 to 8` };
+}
+
+/**
+ * The board's side in CSS pixels ("360" or "360px").
+ * @param {string} text
+ */
+export function readSize(text) {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(px)?\s*$/i.exec(text);
+  const px = match ? Number(match[1]) : NaN;
+  return px >= 120 && px <= 2000 ? { value: Math.round(px) } : { error: `size="${text}": a board side in pixels from 120 to 2000` };
+}

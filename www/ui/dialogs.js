@@ -1,0 +1,186 @@
+// The element's dialogs: new game, import/export, settings and help. They collect input and call back;
+// they never touch the game themselves.
+
+import { BOARD_THEMES, PIECE_THEMES } from "../board/themes.js";
+
+/**
+ * @typedef {object} DialogHooks
+ * @property {(options: NewGameOptions) => string | null} startGame  returns an error message, or null on success
+ * @property {(text: string) => string | null} importText  returns an error message, or null on success
+ * @property {() => string} pgn
+ * @property {() => string} fen
+ * @property {() => object} settings
+ * @property {(changes: object) => void} applySettings
+ * @property {() => void} closed  a dialog was closed (focus goes back to the board)
+ */
+
+/**
+ * @typedef {object} NewGameOptions
+ * @property {"hvc"|"hvh"|"cvc"} mode
+ * @property {"white"|"black"|"random"} side
+ * @property {number} level
+ * @property {string} think  "level", a number of milliseconds, or "adaptive"
+ * @property {boolean} book
+ * @property {string} fen  empty for the standard start
+ */
+
+/** Opens and wires the dialogs inside a shadow root. */
+export class Dialogs {
+  /**
+   * @param {ShadowRoot} root
+   * @param {DialogHooks} hooks
+   */
+  constructor(root, hooks) {
+    this.root = root;
+    this.hooks = hooks;
+    this.byName = Object.fromEntries([...root.querySelectorAll("dialog[data-dialog]")].map((d) => [d.dataset.dialog, d]));
+    for (const dialog of Object.values(this.byName)) dialog.addEventListener("close", () => hooks.closed());
+    this.wireNewGame();
+    this.wireImportExport();
+    this.wireSettings();
+  }
+
+  /** Whether any dialog is open. */
+  get open() {
+    return Object.values(this.byName).some((d) => d.open);
+  }
+
+  /**
+   * Shows a dialog by name ("new", "io", "settings", "help"), first filling it from the current state.
+   * @param {string} name
+   */
+  show(name) {
+    const dialog = this.byName[name];
+    if (!dialog || dialog.open) return;
+    for (const other of Object.values(this.byName)) if (other.open) other.close();
+    if (name === "new") this.fillNewGame();
+    if (name === "io") this.fillImportExport();
+    if (name === "settings") this.fillSettings();
+    if (typeof dialog.showModal === "function") dialog.showModal();
+    else dialog.setAttribute("open", "");
+  }
+
+  /** Closes every open dialog. */
+  closeAll() {
+    for (const d of Object.values(this.byName)) if (d.open) d.close();
+  }
+
+  fillNewGame() {
+    const form = this.byName.new.querySelector("form");
+    const s = this.hooks.settings();
+    const mode = s.player === "both" ? "hvh" : s.player === "none" ? "cvc" : "hvc";
+    form.elements.mode.value = mode;
+    form.elements.side.value = s.player === "black" ? "black" : "white";
+    form.elements.level.value = String(s.level);
+    this.byName.new.querySelector("[data-field=level-out]").textContent = String(s.level);
+    form.elements.think.value = s.think;
+    form.elements.book.checked = s.book;
+    form.elements.fen.value = "";
+    this.byName.new.querySelector("[data-field=new-error]").textContent = "";
+    this.syncSides(form);
+  }
+
+  /** Side choice only matters against the computer. */
+  syncSides(form) {
+    form.querySelector(".sides").disabled = form.elements.mode.value !== "hvc";
+  }
+
+  wireNewGame() {
+    const dialog = this.byName.new;
+    const form = dialog.querySelector("form");
+    const out = dialog.querySelector("[data-field=level-out]");
+    form.elements.level.addEventListener("input", () => (out.textContent = form.elements.level.value));
+    form.addEventListener("change", () => this.syncSides(form));
+    form.addEventListener("submit", (event) => {
+      if (event.submitter?.value !== "start") return;
+      const error = this.hooks.startGame({
+        mode: form.elements.mode.value,
+        side: form.elements.side.value,
+        level: Number(form.elements.level.value),
+        think: form.elements.think.value,
+        book: form.elements.book.checked,
+        fen: form.elements.fen.value.trim(),
+      });
+      if (error) {
+        event.preventDefault();
+        dialog.querySelector("[data-field=new-error]").textContent = error;
+      }
+    });
+  }
+
+  fillImportExport() {
+    const dialog = this.byName.io;
+    dialog.querySelector("textarea").value = this.hooks.pgn();
+    dialog.querySelector("[data-field=io-error]").textContent = "";
+  }
+
+  wireImportExport() {
+    const dialog = this.byName.io;
+    const text = dialog.querySelector("textarea");
+    const error = dialog.querySelector("[data-field=io-error]");
+    const say = (message) => (error.textContent = message);
+    dialog.addEventListener("click", async (event) => {
+      const action = event.target.closest("[data-io]")?.dataset.io;
+      if (!action) return;
+      if (action === "load") {
+        const problem = this.hooks.importText(text.value);
+        if (problem) say(problem);
+        else dialog.close();
+      } else if (action === "copy" || action === "copy-fen") {
+        const value = action === "copy" ? this.hooks.pgn() : this.hooks.fen();
+        try {
+          await navigator.clipboard.writeText(value);
+          say("Copied to the clipboard.");
+        } catch {
+          text.value = value;
+          text.select();
+          say("The clipboard is not available here: the text is selected, copy it with the keyboard.");
+        }
+      } else if (action === "download") {
+        const blob = new Blob([this.hooks.pgn()], { type: "application/x-chess-pgn" });
+        const link = document.createElement("a");
+        link.href = URL.createObjectURL(blob);
+        link.download = `homeostat-${new Date().toISOString().slice(0, 10)}.pgn`;
+        link.click();
+        setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+      }
+    });
+    dialog.querySelector("input[type=file]").addEventListener("change", async (event) => {
+      const file = event.target.files?.[0];
+      if (!file) return;
+      text.value = await file.text();
+      event.target.value = "";
+      say(`Read ${file.name}; press Load to open it.`);
+    });
+  }
+
+  fillSettings() {
+    const form = this.byName.settings.querySelector("form");
+    const s = this.hooks.settings();
+    const options = (select, themes, current) => {
+      select.replaceChildren(
+        ...Object.entries(themes).map(([value, theme]) => new Option(theme.label, value, false, value === current)),
+      );
+    };
+    options(form.elements.boardTheme, BOARD_THEMES, s.boardTheme);
+    options(form.elements.pieceTheme, PIECE_THEMES, s.pieceTheme);
+    form.elements.coordinates.checked = s.coordinates;
+    form.elements.book.checked = s.book;
+    form.elements.analysis.checked = s.analysis;
+    form.elements.sound.checked = s.sound;
+  }
+
+  wireSettings() {
+    const form = this.byName.settings.querySelector("form");
+    form.addEventListener("change", () => {
+      this.hooks.applySettings({
+        boardTheme: form.elements.boardTheme.value,
+        pieceTheme: form.elements.pieceTheme.value,
+        coordinates: form.elements.coordinates.checked,
+        book: form.elements.book.checked,
+        analysis: form.elements.analysis.checked,
+        sound: form.elements.sound.checked,
+      });
+    });
+  }
+}

@@ -1,0 +1,162 @@
+// The element's shadow DOM markup: board with evaluation bar, side panels, controls and dialogs.
+// Each panel is its own part (data-part), so an embedding page can hide or move it.
+
+import { ICONS } from "./icons.js";
+
+/** A toolbar button. */
+const button = (action, icon, label, key) =>
+  `<button type="button" class="tool" data-action="${action}" title="${label}${key ? ` (${key})` : ""}" aria-label="${label}">${ICONS[icon]}<span>${label}</span></button>`;
+
+/** The whole shadow tree as HTML (static text only; no inline styles or scripts). */
+export const TEMPLATE = `
+<div class="layout">
+  <div class="sr-only" id="announce" data-field="announce" aria-live="polite" aria-atomic="true"></div>
+  <div class="board-column" data-part="board">
+    <div class="player-bar top"><span class="player-dot"></span><span class="player-name" data-field="top-name"></span><span class="player-note" data-field="top-note"></span></div>
+    <div class="board-row">
+      <div class="evalbar" data-part="evalbar" role="img"><div class="evalbar-white"></div><span class="evalbar-label"></span></div>
+      <div class="board" data-part="canvas">
+        <canvas class="board-canvas" role="application" aria-label="Chess board. Arrow keys move the focus square, Enter picks up and puts down a piece, Escape cancels." aria-describedby="announce"></canvas>
+        <div class="board-banner" hidden></div>
+      </div>
+    </div>
+    <div class="player-bar bottom"><span class="player-dot"></span><span class="player-name" data-field="bottom-name"></span><span class="player-note" data-field="bottom-note"></span></div>
+  </div>
+  <aside class="side">
+    <section class="panel status-panel" data-part="status">
+      <div class="opening" data-field="opening"></div>
+      <div class="status" data-field="status"></div>
+      <button type="button" class="back-to-game" data-action="live" hidden>Back to game</button>
+      <form class="san-form" data-part="san">
+        <input type="text" name="san" class="san-input" aria-label="Type a move in algebraic notation, such as Nf3" placeholder="Type a move: e4, Nf3, O-O" autocomplete="off" autocapitalize="off" spellcheck="false" enterkeyhint="go">
+        <button type="submit" class="san-go">Play</button>
+      </form>
+      <p class="san-error" data-field="san-error" role="alert"></p>
+      <div class="viewer" data-part="viewer" hidden>
+        <button type="button" data-action="first" aria-label="First position" title="First position (Home)">${ICONS.first}</button>
+        <button type="button" data-action="prev" aria-label="Previous move" title="Previous move (←)">${ICONS.back}</button>
+        <button type="button" data-action="next" aria-label="Next move" title="Next move (→)">${ICONS.forward}</button>
+        <button type="button" data-action="last" aria-label="Last position" title="Last position (End)">${ICONS.last}</button>
+      </div>
+    </section>
+    <section class="panel thinking" data-part="thinking" data-mode="idle" aria-label="Engine thinking">
+      <header class="panel-head"><span class="pulse"></span><span data-field="mode">Engine idle</span><span class="score" data-field="score">–</span></header>
+      <p class="line" data-field="line">Make a move on the board.</p>
+      <dl class="stats">
+        <div><dt>Depth</dt><dd data-field="depth">–</dd></div>
+        <div><dt>Positions</dt><dd data-field="nodes">–</dd></div>
+        <div><dt>Speed</dt><dd data-field="nps">–</dd></div>
+        <div><dt>Time</dt><dd data-field="time">–</dd></div>
+      </dl>
+      <p class="pv" data-field="pv"></p>
+    </section>
+    <section class="panel moves" data-part="moves" aria-label="Moves">
+      <ol class="move-list"></ol>
+    </section>
+    <section class="panel graph" data-part="graph" hidden aria-label="Evaluation graph">
+      <canvas class="graph-canvas"></canvas>
+    </section>
+    <div class="toolbar" data-part="controls">
+      ${button("new", "plus", "New game", "n")}
+      ${button("undo", "back", "Take back", "←")}
+      ${button("redo", "forward", "Redo", "→")}
+      ${button("flip", "flip", "Flip", "f")}
+      ${button("move-now", "bolt", "Move now", "m")}
+      ${button("hint", "bulb", "Hint", "h")}
+      ${button("autoplay", "play", "Auto-play", "a")}
+      ${button("draw", "half", "Offer draw", "d")}
+      ${button("resign", "flag", "Resign", "")}
+      ${button("import-export", "share", "Import / export", "i")}
+      ${button("settings", "gear", "Settings", "")}
+      ${button("mute", "sound", "Sound", "s")}
+      ${button("help", "help", "Help", "?")}
+    </div>
+  </aside>
+</div>
+
+<dialog class="dialog" data-dialog="new">
+  <form method="dialog" class="dialog-form">
+    <h2>New game</h2>
+    <fieldset><legend>Mode</legend>
+      <label><input type="radio" name="mode" value="hvc" checked> Human vs computer</label>
+      <label><input type="radio" name="mode" value="hvh"> Human vs human</label>
+      <label><input type="radio" name="mode" value="cvc"> Computer vs computer</label>
+    </fieldset>
+    <fieldset class="sides"><legend>You play</legend>
+      <label><input type="radio" name="side" value="white" checked> White</label>
+      <label><input type="radio" name="side" value="black"> Black</label>
+      <label><input type="radio" name="side" value="random"> Random</label>
+    </fieldset>
+    <label class="row">Level <input type="range" name="level" min="1" max="8" step="1" value="4"><output data-field="level-out">4</output></label>
+    <label class="row">Think time
+      <select name="think">
+        <option value="level">By level</option>
+        <option value="1000">1 second</option>
+        <option value="3000">3 seconds</option>
+        <option value="10000">10 seconds</option>
+        <option value="adaptive">Adaptive (0.5–5 s)</option>
+      </select>
+    </label>
+    <label class="row check"><input type="checkbox" name="book" checked> Play from the opening book</label>
+    <label class="stack">Start position (FEN, optional)
+      <input type="text" name="fen" spellcheck="false" autocomplete="off" placeholder="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1">
+    </label>
+    <p class="error" data-field="new-error" role="alert"></p>
+    <menu><button value="cancel" formnovalidate>Cancel</button><button value="start" class="primary">Start</button></menu>
+  </form>
+</dialog>
+
+<dialog class="dialog" data-dialog="io">
+  <form method="dialog" class="dialog-form">
+    <h2>Import / export</h2>
+    <label class="stack">PGN or FEN
+      <textarea name="text" rows="9" spellcheck="false"></textarea>
+    </label>
+    <p class="error" data-field="io-error" role="alert"></p>
+    <div class="row buttons">
+      <button type="button" data-io="copy">Copy PGN</button>
+      <button type="button" data-io="copy-fen">Copy FEN</button>
+      <button type="button" data-io="download">Download .pgn</button>
+      <label class="file-button">Open file…<input type="file" name="file" accept=".pgn,.fen,.txt,text/plain"></label>
+    </div>
+    <menu><button value="cancel" formnovalidate>Close</button><button type="button" data-io="load" class="primary">Load</button></menu>
+  </form>
+</dialog>
+
+<dialog class="dialog" data-dialog="settings">
+  <form method="dialog" class="dialog-form">
+    <h2>Settings</h2>
+    <label class="row">Board <select name="boardTheme"></select></label>
+    <label class="row">Pieces <select name="pieceTheme"></select></label>
+    <label class="row check"><input type="checkbox" name="coordinates"> Show coordinates</label>
+    <label class="row check"><input type="checkbox" name="book"> Engine plays from the opening book</label>
+    <label class="row check"><input type="checkbox" name="analysis"> Analyse in human vs human games</label>
+    <label class="row check"><input type="checkbox" name="sound"> Sounds</label>
+    <menu><button value="done" class="primary">Done</button></menu>
+  </form>
+</dialog>
+
+<dialog class="dialog" data-dialog="help">
+  <form method="dialog" class="dialog-form">
+    <h2>Keyboard shortcuts</h2>
+    <dl class="keys">
+      <dt><kbd>n</kbd></dt><dd>New game</dd>
+      <dt><kbd>←</kbd> <kbd>Backspace</kbd></dt><dd>Take back</dd>
+      <dt><kbd>→</kbd></dt><dd>Redo</dd>
+      <dt><kbd>f</kbd></dt><dd>Flip the board</dd>
+      <dt><kbd>m</kbd> <kbd>Space</kbd></dt><dd>Move now</dd>
+      <dt><kbd>h</kbd></dt><dd>Hint</dd>
+      <dt><kbd>a</kbd></dt><dd>Auto-play on / off</dd>
+      <dt><kbd>+</kbd> <kbd>−</kbd></dt><dd>Deeper / shallower (level)</dd>
+      <dt><kbd>d</kbd></dt><dd>Offer a draw</dd>
+      <dt><kbd>i</kbd></dt><dd>Import / export</dd>
+      <dt><kbd>s</kbd></dt><dd>Sound on / off</dd>
+      <dt><kbd>?</kbd></dt><dd>This help</dd>
+      <dt><kbd>Esc</kbd></dt><dd>Close a dialog, back to the game</dd>
+    </dl>
+    <p class="hint-text">With the keyboard: Tab to the board, move the focus square with the arrow keys, pick up and put down with Enter or Space, Escape to cancel; or type a move (Nf3, O-O) in the move box.</p>
+    <p class="hint-text">Move by clicking a piece and then its square, or by dragging. Dots mark quiet moves, rings captures, dashed rings en passant, frames castling, diamonds promotion.</p>
+    <menu><button value="close" class="primary">Close</button></menu>
+  </form>
+</dialog>
+`;
