@@ -1,9 +1,9 @@
-// Measures the browser build: the engine's bench in Chromium (wasm) against the native bench,
-// and the gzip size of everything the page transfers.
+// Measures the browser build: the gzip size of everything the page transfers, the time until the
+// board is playable on loopback, and the engine's bench in Chromium (wasm) against the native bench.
 //
 //   node tools/measure-web.mjs [--depth N] [--runs N]
 //
-// Needs `make wasm` (www/pkg) and Chromium; builds the native bench example with cargo.
+// Needs `make wasm` (www/pkg) and Chromium; builds the native `homeostat` binary with cargo.
 
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -31,8 +31,8 @@ function option(name, fallback) {
 }
 
 const depth = option("depth", 11);
-/** The native bench example, built by `cargo build --release --example bench` below. */
-const BENCH_BIN = path.join(process.env.CARGO_TARGET_DIR ?? path.join(ROOT, "target"), "release/examples/bench");
+/** The native binary, whose `bench DEPTH` searches the same positions as the wasm `bench`. */
+const BENCH_BIN = path.join(process.env.CARGO_TARGET_DIR ?? path.join(ROOT, "target"), "release/homeostat");
 const runs = option("runs", 3);
 
 /** CPU seconds used by this process's finished children (Linux: /proc/self/stat, in 1/100 s ticks). */
@@ -45,9 +45,9 @@ function childCpuSeconds() {
 /** One run of the native bench example: `{nodes, nps, cpuNps}` (the last from CPU time, not wall time). */
 function nativeBench() {
   const before = childCpuSeconds();
-  const out = execFileSync(BENCH_BIN, [String(depth)], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  const out = execFileSync(BENCH_BIN, ["bench", String(depth)], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
   const cpu = childCpuSeconds() - before;
-  const match = /(\d+) nodes (\d+) nps/.exec(out);
+  const match = /Nodes searched: (\d+)\s+Nodes\/second: (\d+)/.exec(out);
   if (!match) throw new Error(`unexpected bench output: ${out}`);
   return { nodes: Number(match[1]), nps: Number(match[2]), cpuNps: Number(match[1]) / Math.max(cpu, 0.01) };
 }
@@ -138,7 +138,31 @@ function median(values) {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-execFileSync("cargo", ["build", "--quiet", "--release", "-p", "homeostat-engine", "--example", "bench"], { cwd: ROOT, stdio: "inherit" });
+/**
+ * Loads index.html `runs` times in Chromium over loopback and returns the milliseconds from
+ * navigation start until the element marked itself playable (wasm loaded, board drawn).
+ */
+async function timeToInteractive() {
+  const server = await startServer({ mounts: { "/": WWW_DIR } });
+  const driver = await launch("chromium");
+  const times = [];
+  try {
+    for (let i = 0; i < runs; i++) {
+      await driver.open(`${server.origin}/index.html?run=${i}`);
+      await driver.waitFor(() => performance.getEntriesByName("homeostat-ready").length > 0);
+      times.push(await driver.evaluate(() => performance.getEntriesByName("homeostat-ready")[0].startTime));
+    }
+  } finally {
+    await driver.close();
+    await server.close();
+  }
+  return times;
+}
+
+const tti = await timeToInteractive();
+console.log(`time to interactive (index.html, Chromium, loopback): median ${median(tti).toFixed(0)} ms of ${tti.map((t) => t.toFixed(0)).join(", ")}`);
+
+execFileSync("cargo", ["build", "--quiet", "--release", "-p", "homeostat-uci"], { cwd: ROOT, stdio: "inherit" });
 console.log(`bench depth ${depth}, ${runs} alternating runs:`);
 const pairs = await benchBoth();
 const best = (side) => Math.max(...pairs.map((p) => p[side].nps));

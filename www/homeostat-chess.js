@@ -338,6 +338,8 @@ export class HomeostatChess extends HTMLElement {
     this.applyBoardSettings();
     this.refresh(false);
     this.dataset.state = "ready";
+    // A timeline mark, so pages (and tools/measure-web.mjs) can see when the board became playable.
+    performance.mark?.("homeostat-ready");
     this.markReady();
     if (this.isOver()) this.emit("gameover", { ...this.status });
     this.think();
