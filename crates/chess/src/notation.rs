@@ -5,7 +5,7 @@ use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::moves::Move;
 use crate::outcome::Outcome;
-use crate::san::{kind_name, SanError};
+use crate::san::kind_name;
 use crate::types::{Color, PieceKind};
 use std::fmt;
 
@@ -56,16 +56,6 @@ impl fmt::Display for MoveError {
 }
 
 impl std::error::Error for MoveError {}
-
-impl From<SanError> for MoveError {
-    fn from(e: SanError) -> MoveError {
-        match e {
-            SanError::NotAMove { text, reason } => MoveError::NotAMove { text, reason },
-            SanError::Illegal { text, reason } => MoveError::Illegal { text, reason },
-            SanError::Ambiguous { text, reason } => MoveError::Ambiguous { text, reason },
-        }
-    }
-}
 
 /// White or Black, capitalised.
 fn side_name(color: Color) -> &'static str {

@@ -4,46 +4,11 @@
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::moves::Move;
+use crate::notation::MoveError;
 use crate::types::{File, PieceKind, Rank, Square};
-use std::fmt;
 
-/// Why SAN text was refused. Each variant keeps the text and says what is wrong.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SanError {
-    /// The text is not a move in any notation.
-    NotAMove {
-        /// The text as given.
-        text: String,
-        /// What is wrong with it.
-        reason: String,
-    },
-    /// A well-formed move that no legal move matches.
-    Illegal {
-        /// The text as given.
-        text: String,
-        /// Why no legal move matches.
-        reason: String,
-    },
-    /// A move that several legal moves match.
-    Ambiguous {
-        /// The text as given.
-        text: String,
-        /// Which pieces could make it.
-        reason: String,
-    },
-}
-
-impl fmt::Display for SanError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SanError::NotAMove { text, reason } => write!(f, "not a move: '{text}' — {reason}"),
-            SanError::Illegal { text, reason } => write!(f, "illegal move: {text} — {reason}"),
-            SanError::Ambiguous { text, reason } => write!(f, "ambiguous move: {text} — {reason}"),
-        }
-    }
-}
-
-impl std::error::Error for SanError {}
+/// Why SAN text was refused: a [`MoveError`] other than `GameOver`.
+pub type SanError = MoveError;
 
 /// The English name of a piece kind, singular or plural.
 pub(crate) fn kind_name(kind: PieceKind, plural: bool) -> &'static str {

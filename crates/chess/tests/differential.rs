@@ -10,6 +10,9 @@
 //! pseudo-legally, which is shakmaty's `zobrist_hash::<Zobrist64>(EnPassantMode::PseudoLegal)`;
 //! the Polyglot reference keys below include a pinned-pawn case that tells the modes apart.
 
+mod common;
+
+use common::Rng;
 use homeostat_chess::{Board, Move, PieceKind, Square};
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
@@ -21,26 +24,6 @@ use std::collections::{BTreeMap, BTreeSet};
 const TARGET_POSITIONS: usize = if cfg!(debug_assertions) { 100_000 } else { 250_000 };
 /// Longest random game, in plies.
 const MAX_PLIES: usize = 200;
-
-/// xorshift64*: small, seeded, good enough for picking moves.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-}
 
 /// How a random game picks its moves.
 #[derive(Clone, Copy, Debug)]
@@ -347,7 +330,7 @@ fn random_play_agrees_with_shakmaty() {
     starts.extend(perft_suite_fens());
     starts.extend(EXTRA_FENS.iter().map(|s| s.to_string()));
     let policies = [Policy::Uniform, Policy::Tactical, Policy::Pawns];
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     let mut stats = Stats::default();
     let mut round = 0;
     while stats.positions < TARGET_POSITIONS {

@@ -2,27 +2,10 @@
 //! on random mutations of valid input, and what they accept is consistent (round trips, legal
 //! moves). Random text alone is covered in san.rs and pgn.rs; here the inputs are near misses.
 
+mod common;
+
+use common::Rng;
 use homeostat_chess::{perft, pgn, Board, Game, STARTPOS};
-
-/// xorshift64*, seeded.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
 
 /// Characters that matter to the readers, plus a few that do not belong anywhere.
 const ALPHABET: &[char] = &[
@@ -112,7 +95,7 @@ fn check_accepted_fen(text: &str, board: &Board) {
 
 #[test]
 fn fen_reader_survives_random_text_and_mutations() {
-    let mut rng = Rng(0xfe4_0001);
+    let mut rng = Rng::new(0xfe4_0001);
     let mut accepted = 0;
     for _ in 0..3000 {
         let text = random_text(&mut rng, 90);
@@ -135,7 +118,7 @@ fn fen_reader_survives_random_text_and_mutations() {
 
 #[test]
 fn move_readers_survive_mutated_san_and_uci() {
-    let mut rng = Rng(0x5a4_0002);
+    let mut rng = Rng::new(0x5a4_0002);
     let positions = sample_positions(&mut rng);
     let mut accepted = 0;
     for _ in 0..6000 {
@@ -184,7 +167,7 @@ fn random_pgn(rng: &mut Rng, fens: &[&str]) -> String {
 
 #[test]
 fn pgn_reader_survives_mutated_games() {
-    let mut rng = Rng(0x9a4_0003);
+    let mut rng = Rng::new(0x9a4_0003);
     let fens = suite_fens();
     let mut games_read = 0;
     for _ in 0..1500 {

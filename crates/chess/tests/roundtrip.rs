@@ -1,23 +1,10 @@
 //! FEN round trips (suite and random-play positions), the FEN error corpus and valid unusual
 //! FENs.
 
+mod common;
+
+use common::Rng;
 use homeostat_chess::{Board, Move, STARTPOS};
-
-/// xorshift64*, seeded: reproducible random play.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 fn perft_suite_fens() -> Vec<&'static str> {
     include_str!("../../../tests/data/perftsuite.epd")
@@ -51,7 +38,7 @@ fn perft_suite_fens_round_trip() {
 
 #[test]
 fn random_play_fens_round_trip() {
-    let mut rng = Rng(0x5eed_f00d_dead_beef);
+    let mut rng = Rng::new(0x5eed_f00d_dead_beef);
     let mut positions = 0;
     for start in std::iter::once(STARTPOS).chain(perft_suite_fens()) {
         for _ in 0..4 {
@@ -76,7 +63,7 @@ fn random_play_fens_round_trip() {
 
 #[test]
 fn uci_move_strings_round_trip() {
-    let mut rng = Rng(42);
+    let mut rng = Rng::new(42);
     for start in perft_suite_fens() {
         let mut board = Board::from_fen(start).unwrap();
         for _ in 0..40 {

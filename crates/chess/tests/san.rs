@@ -273,7 +273,7 @@ fn uci_castling_is_accepted_as_king_two_squares_or_king_takes_rook() {
 #[test]
 fn parse_move_tries_uci_then_san() {
     let start = Board::startpos();
-    assert_eq!(start.parse_move("g1f3"), start.parse_san("Nf3").map_err(MoveError::from));
+    assert_eq!(start.parse_move("g1f3"), start.parse_san("Nf3"));
     assert_eq!(start.parse_move("Nf3").map(|m| m.to_string()), Ok("g1f3".to_string()));
     assert!(matches!(start.parse_move("e2e5"), Err(MoveError::Illegal { .. })));
     assert!(matches!(start.parse_move("hello"), Err(MoveError::NotAMove { .. })));
