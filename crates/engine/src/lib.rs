@@ -2,7 +2,24 @@
 //! events, for the native UCI binary and the WebAssembly worker alike.
 //!
 //! The engine never reads a clock or spawns a thread: the caller passes a time source and a
-//! stop flag, and receives [`Event`]s through a [`Reporter`].
+//! stop flag, and receives [`Event`]s through a [`Reporter`]. Natively the clock wraps
+//! `Instant` and the search runs on a thread that another thread can stop; in the browser the
+//! clock is `performance.now()` and a search is ended by its limits (or by ending the worker).
+//!
+//! A search reports, in order: [`Event::RootMove`] as each root move is taken up (at most about
+//! 20 a second), [`Event::Iteration`] after every completed depth and whenever the best move
+//! changes within one (with a [`ScoreBound`] when an aspiration window failed), and finally one
+//! [`Event::Finished`]. [`considering_line`] turns a root-move event into the applet's text.
+//!
+//! With fixed depth or node limits a search is deterministic: the same position, history and
+//! engine state give the same move and node count (`bench` relies on it).
+//!
+//! Where things live: `search` (iterative deepening, aspiration windows, PVS, pruning,
+//! extensions, quiescence, draws), `movepicker` and `history` (move ordering), `see`
+//! (exchange evaluation), `checks` (does a move give check), `transpositiontable`, `eval`
+//! (tapered evaluation; all weights in [`eval::Weights`]), `timemgmt` and `limits` (budgets and
+//! the adaptive think-time band), `level` (playing levels 1-8), `resign` (resigning, draw
+//! offers), `report` (events and their text), `bench`.
 //!
 //! ```
 //! use homeostat_chess::Board;

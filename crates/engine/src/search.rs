@@ -14,6 +14,9 @@ use crate::transpositiontable::{Bound, TranspositionTable};
 use homeostat_chess::{Board, Move, Piece};
 use std::sync::atomic::{AtomicBool, Ordering};
 
+/// Depths that always finish, whatever the clock says (a few milliseconds at most).
+const MIN_DEPTH: u32 = 2;
+
 /// Node cap when there is only one legal move.
 const ONLY_MOVE_NODES: u64 = 5_000;
 
@@ -273,7 +276,7 @@ impl<'a> Searcher<'a> {
                 }
             }
             let elapsed = self.elapsed_ms();
-            if elapsed >= self.budget.min_ms {
+            if elapsed >= self.budget.min_ms && depth >= MIN_DEPTH {
                 if is_mate(score) && depth as i32 >= MATE - score.abs() + 4 {
                     break;
                 }
@@ -428,7 +431,8 @@ impl<'a> Searcher<'a> {
             if self.stop.load(Ordering::Relaxed) {
                 self.stopped = true;
             } else if let Some(hard) = self.budget.hard_ms {
-                if self.elapsed_ms() >= hard {
+                // Never play a move without having looked at the replies.
+                if self.root_depth > MIN_DEPTH as i32 && self.elapsed_ms() >= hard {
                     self.stopped = true;
                 }
             }

@@ -6,6 +6,8 @@ use homeostat_chess::Color;
 
 /// Moves assumed left in the game when the clock gives no `movestogo`.
 const DEFAULT_MOVES_TO_GO: u64 = 30;
+/// Clock kept back against stalls, in move overheads (capped at half the clock).
+const RESERVE_OVERHEADS: f64 = 10.0;
 
 /// The time plan for one search, in milliseconds since the search started.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -72,12 +74,15 @@ impl TimeManager {
         };
         if let Some(time) = time {
             let inc = inc.unwrap_or(0) as f64;
-            let available = (time as f64 - overhead).max(1.0);
+            // What this move may spend without flagging, and a reserve against stalls.
+            let usable = (time as f64 - overhead).max(1.0);
+            let reserve = (overhead * RESERVE_OVERHEADS).min(usable / 2.0);
             let moves_to_go = limits.movestogo.map_or(DEFAULT_MOVES_TO_GO, |m| m.clamp(1, 50) as u64) as f64;
-            let base = available / moves_to_go + inc * 0.75;
-            let hard_fraction = if moves_to_go <= 1.0 { 0.85 } else { 0.45 };
-            let soft = base.min(available * 0.4);
-            let hard = (base * 3.0).min(available * hard_fraction).max(soft);
+            // Only the increment beyond the overhead comes back to spend.
+            let base = (usable - reserve) / moves_to_go + (inc - overhead).max(0.0) * 0.75;
+            let hard_fraction = if moves_to_go <= 1.0 { 0.85 } else { 0.3 };
+            let soft = base.min(usable * 0.3);
+            let hard = (base * 3.0).min(usable * hard_fraction).max(soft);
             budget.soft_ms = min_opt(budget.soft_ms, Some(soft));
             budget.hard_ms = min_opt(budget.hard_ms, Some(hard));
         }
@@ -128,7 +133,7 @@ pub fn soft_scale(stable_iterations: u32, best_node_fraction: f64, score_drop: i
 mod tests {
     use super::*;
 
-    fn clock(time: u64, inc: u64) -> Limits {
+    fn clock_limits(time: u64, inc: u64) -> Limits {
         Limits { wtime: Some(time), winc: Some(inc), btime: Some(time), binc: Some(inc), ..Limits::default() }
     }
 
@@ -143,7 +148,7 @@ mod tests {
     fn clock_budgets_are_safe() {
         let tm = TimeManager::new();
         for (time, inc) in [(10_000, 100), (1_000, 10), (100, 10), (50, 0), (1, 0), (0, 0), (600_000, 0)] {
-            let b = tm.budget(&clock(time, inc), Color::Black);
+            let b = tm.budget(&clock_limits(time, inc), Color::Black);
             let (soft, hard) = (b.soft_ms.unwrap(), b.hard_ms.unwrap());
             assert!(soft <= hard, "{time}+{inc}");
             // Never plan to use more than half the clock (plus what the increment gives back).
@@ -151,9 +156,35 @@ mod tests {
         }
     }
 
+    /// Plays out a clock, spending `pick(budget)` plus 5 ms lost outside the engine per move
+    /// (less than any increment tested: a loss above the increment drains any clock).
+    fn survives(base: u64, inc: u64, moves: usize, pick: impl Fn(&Budget) -> f64) -> bool {
+        let tm = TimeManager::new();
+        let mut clock = base as f64;
+        for _ in 0..moves {
+            let b = tm.budget(&clock_limits(clock as u64, inc), Color::White);
+            clock -= pick(&b) + 5.0;
+            if clock <= 0.0 {
+                return false;
+            }
+            clock += inc as f64;
+        }
+        true
+    }
+
+    /// With an increment, spending the whole hard limit on every move never empties the clock;
+    /// without one, a normal game's worth of soft-limit moves fits.
+    #[test]
+    fn clocks_never_run_out() {
+        assert!(survives(10_000, 100, 300, |b| b.hard_ms.unwrap()));
+        assert!(survives(1_000, 10, 300, |b| b.hard_ms.unwrap()));
+        assert!(survives(60_000, 0, 120, |b| b.soft_ms.unwrap()));
+        assert!(survives(10_000, 0, 80, |b| b.soft_ms.unwrap()));
+    }
+
     #[test]
     fn last_move_before_control_may_use_more() {
-        let mut l = clock(10_000, 0);
+        let mut l = clock_limits(10_000, 0);
         l.movestogo = Some(1);
         let b = TimeManager::new().budget(&l, Color::White);
         assert!(b.hard_ms.unwrap() > 5_000.0 && b.hard_ms.unwrap() < 9_000.0);

@@ -350,3 +350,17 @@ fn clock_limits_are_respected_with_a_fake_clock() {
         assert!(r.elapsed_ms <= time / 2 + 1, "{time}+{inc}: {}", r.elapsed_ms);
     }
 }
+
+/// From a game lost on time pressure: Kf4?? allowed Bc1 mate. Even with no time at all the
+/// first two depths finish, so the engine sees the mate.
+#[test]
+fn first_depths_finish_even_without_time() {
+    let b = board("8/1P6/4k1p1/R3Pp1p/N6P/b2r1KP1/8/8 w - - 1 67");
+    let stop = AtomicBool::new(false);
+    let clock = stepping_clock(1000.0);
+    let limits = Limits { wtime: Some(50), winc: Some(0), ..Limits::default() };
+    let r = Engine::new(4).search(&b, &[], &limits, &clock, &stop, &mut Silent);
+    assert!(r.depth >= 2, "{}", r.depth);
+    assert_ne!(r.best.unwrap().to_string(), "f3f4");
+    assert!(r.score.as_cp() > -1000, "{:?}", r.score);
+}
