@@ -286,7 +286,9 @@ export class HomeostatChess extends HTMLElement {
       this.sounds.unlock();
       this.runAction(button.dataset.action, false);
     });
+    // Audio may start in a user gesture: a mouse press counts on pointerdown, a tap only when the finger lifts.
     this.addEventListener("pointerdown", () => this.sounds.unlock());
+    this.addEventListener("pointerup", () => this.sounds.unlock());
     this.applyBoardSettings();
   }
 
@@ -779,12 +781,15 @@ export class HomeostatChess extends HTMLElement {
     mute.querySelector("svg").outerHTML = this.sounds.muted ? ICONS.mute : ICONS.sound;
   }
 
-  /** Steps through the game ("first", "prev", "next", "last") and says which move is shown. */
+  /**
+   * Steps through the game's history view ("first", "prev", "next", "last": the ◀ ▶ buttons and ← → Home End)
+   * through the same view() the move list uses, and says which move is shown. The game itself is not changed.
+   */
   step(action) {
-    const shown = this.viewPly ?? this.game.ply();
-    const target = { first: 0, prev: shown - 1, next: shown + 1, last: this.game.ply() }[action];
-    if (target >= this.game.ply()) this.live();
-    else this.view(target);
+    const last = this.game.ply();
+    const shown = this.viewPly ?? last;
+    const target = Math.max(0, Math.min(last, { first: 0, prev: shown - 1, next: shown + 1, last }[action]));
+    this.view(target);
     const ply = this.viewPly ?? this.game.ply();
     const blackFirst = this.game.startFen().split(" ")[1] === "b";
     const mover = (ply % 2 === 1) !== blackFirst ? "White" : "Black";

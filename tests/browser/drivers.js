@@ -3,7 +3,9 @@
 // Chromium and Firefox are driven by puppeteer-core (CDP and WebDriver BiDi); WebKit by
 // WebKitWebDriver (W3C WebDriver) with WebKitGTK's MiniBrowser, which needs an X display
 // (run the tests under `xvfb-run -a`). Coordinates are CSS pixels; offsets are measured from
-// the element's top-left corner.
+// the element's top-left corner. Touch input goes through puppeteer's touchscreen (CDP
+// Input.dispatchTouchEvent in Chromium, WebDriver BiDi input.performActions with pointerType
+// "touch" in Firefox) and W3C actions with pointerType "touch" in WebKit; see NO_TOUCH.
 
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -32,6 +34,18 @@ const CHROMIUM_ARGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
+
+/**
+ * Engines that cannot be given real touch input under automation here, with the reason. Tests check at run time
+ * (the pointerType the page receives) before they rely on this, so an engine that gains touch is tested again.
+ */
+export const NO_TOUCH = {
+  webkit:
+    "WebKitWebDriver accepts W3C pointer actions with pointerType \"touch\", but WebKitGTK delivers them as mouse " +
+    "events: WebAutomationSession::performInteractionSequence aliases Touch input sources to Mouse wherever " +
+    "ENABLE(WEBDRIVER_TOUCH_INTERACTIONS) is off, which is every port but iOS; and Xvfb has no touch device " +
+    "(nor is there /dev/uinput) to send real touches from outside the browser",
+};
 
 /** Window size used by every engine, so screenshots and coordinates agree. */
 const VIEWPORT = { width: 1024, height: 768 };
@@ -159,6 +173,43 @@ class Driver {
     const end = { x: box.left + to.x, y: box.top + to.y };
     await this.mouseDrag(start, end, steps);
   }
+
+  /**
+   * Taps with one finger inside an element: a touch press and release (pointerType "touch").
+   * @param {string} selector
+   * @param {Offset} [offset] from the top-left corner; the centre when omitted
+   */
+  async tap(selector, offset) {
+    const point = await this.pointIn(selector, offset);
+    await this.touchTap(point);
+  }
+
+  /**
+   * Puts a finger down at one point of an element, slides it in steps to another, and lifts it.
+   * @param {string} selector
+   * @param {Offset} from
+   * @param {Offset} to
+   * @param {{steps?: number, beforeLift?: () => Promise<void>}} [options] beforeLift runs with the finger still down
+   */
+  async touchDrag(selector, from, to, { steps = 8, beforeLift } = {}) {
+    const start = await this.pointIn(selector, from);
+    const box = await this.evaluate(boxOf, selector);
+    const end = { x: box.left + to.x, y: box.top + to.y };
+    await this.fingerDrag(start, end, steps, beforeLift);
+  }
+}
+
+/**
+ * Points from `start` (excluded) to `end` (included) in equal steps, rounded to whole pixels.
+ * @param {{x: number, y: number}} start
+ * @param {{x: number, y: number}} end
+ * @param {number} steps
+ */
+function pathPoints(start, end, steps) {
+  return Array.from({ length: steps }, (_, i) => ({
+    x: Math.round(start.x + ((end.x - start.x) * (i + 1)) / steps),
+    y: Math.round(start.y + ((end.y - start.y) * (i + 1)) / steps),
+  }));
 }
 
 /** Chromium or Firefox through puppeteer-core. */
@@ -207,6 +258,19 @@ class PuppeteerDriver extends Driver {
     await this.page.mouse.down();
     await this.page.mouse.move(end.x, end.y, { steps });
     await this.page.mouse.up();
+  }
+
+  /** @param {{x: number, y: number}} point viewport coordinates */
+  async touchTap(point) {
+    await this.page.touchscreen.tap(point.x, point.y);
+  }
+
+  async fingerDrag(start, end, steps, beforeLift) {
+    const touchscreen = this.page.touchscreen;
+    await touchscreen.touchStart(start.x, start.y);
+    for (const point of pathPoints(start, end, steps)) await touchscreen.touchMove(point.x, point.y);
+    await beforeLift?.();
+    await touchscreen.touchEnd();
   }
 
   /**
@@ -267,12 +331,21 @@ class WebKitDriver extends Driver {
   /**
    * Performs one sequence of pointer actions and releases all input state afterwards.
    * @param {object[]} actions
+   * @param {"mouse" | "touch"} [pointerType]
    */
-  async pointer(actions) {
-    await this.session.command("POST", "/actions", {
-      actions: [{ type: "pointer", id: "mouse", parameters: { pointerType: "mouse" }, actions }],
-    });
+  async pointer(actions, pointerType = "mouse") {
+    await this.pointerActions(actions, pointerType);
     await this.session.command("DELETE", "/actions");
+  }
+
+  /**
+   * Performs pointer actions, keeping the input state (a pressed button or finger stays down).
+   * @param {object[]} actions
+   * @param {"mouse" | "touch"} pointerType
+   */
+  async pointerActions(actions, pointerType) {
+    const id = pointerType === "touch" ? "finger" : "mouse";
+    await this.session.command("POST", "/actions", { actions: [{ type: "pointer", id, parameters: { pointerType }, actions }] });
   }
 
   /** @param {{x: number, y: number}} point viewport coordinates */
@@ -285,18 +358,46 @@ class WebKitDriver extends Driver {
   }
 
   async mouseDrag(start, end, steps) {
-    const moves = [];
-    for (let i = 1; i <= steps; i++) {
-      const x = start.x + ((end.x - start.x) * i) / steps;
-      const y = start.y + ((end.y - start.y) * i) / steps;
-      moves.push({ type: "pointerMove", origin: "viewport", x: Math.round(x), y: Math.round(y), duration: 16 });
-    }
+    const moves = pathPoints(start, end, steps).map(({ x, y }) => ({ type: "pointerMove", origin: "viewport", x, y, duration: 16 }));
     await this.pointer([
       { type: "pointerMove", origin: "viewport", x: Math.round(start.x), y: Math.round(start.y), duration: 0 },
       { type: "pointerDown", button: 0 },
       ...moves,
       { type: "pointerUp", button: 0 },
     ]);
+  }
+
+  /**
+   * A one-finger tap as W3C actions with pointerType "touch" (which WebKitGTK turns into mouse events: NO_TOUCH).
+   * @param {{x: number, y: number}} point viewport coordinates
+   */
+  async touchTap(point) {
+    await this.pointer(
+      [
+        { type: "pointerMove", origin: "viewport", x: Math.round(point.x), y: Math.round(point.y), duration: 0 },
+        { type: "pointerDown", button: 0 },
+        { type: "pointerUp", button: 0 },
+      ],
+      "touch",
+    );
+  }
+
+  async fingerDrag(start, end, steps, beforeLift) {
+    const moves = pathPoints(start, end, steps).map(({ x, y }) => ({ type: "pointerMove", origin: "viewport", x, y, duration: 16 }));
+    try {
+      await this.pointerActions(
+        [
+          { type: "pointerMove", origin: "viewport", x: Math.round(start.x), y: Math.round(start.y), duration: 0 },
+          { type: "pointerDown", button: 0 },
+          ...moves,
+        ],
+        "touch",
+      );
+      await beforeLift?.();
+      await this.pointerActions([{ type: "pointerUp", button: 0 }], "touch");
+    } finally {
+      await this.session.command("DELETE", "/actions");
+    }
   }
 
   /**

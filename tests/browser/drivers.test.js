@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { after, before, describe, test } from "node:test";
-import { enginesUnderTest, launch } from "./drivers.js";
+import { enginesUnderTest, launch, NO_TOUCH } from "./drivers.js";
 import { startServer } from "./server.js";
 
 const FIXTURES = fileURLToPath(new URL("./fixtures/", import.meta.url));
@@ -70,6 +70,31 @@ for (const engine of enginesUnderTest()) {
       assert.ok(types.includes("pointermove"), `no pointermove in ${types.join(" ")}`);
       assertNear(log[0], { x: 20, y: 20 });
       assertNear(log.find((e) => e.type === "pointerup"), { x: 290, y: 150 });
+    });
+
+    test("a tap and a finger drag arrive as touch pointer events where they land", async (t) => {
+      await driver.evaluate("window.inputLog = []");
+      await driver.tap("#pad", { x: 40, y: 60 });
+      const tap = await driver.waitFor(() => window.inputLog.some((e) => e.type === "pointerup") && window.inputLog);
+      const down = tap.find((e) => e.type === "pointerdown");
+      if (down.pointerType !== "touch" && NO_TOUCH[engine]) {
+        t.skip(`${engine} cannot be given touch input: ${NO_TOUCH[engine]} (the tap arrived as ${down.pointerType})`);
+        return;
+      }
+      assert.equal(down.pointerType, "touch");
+      assertNear(down, { x: 40, y: 60 });
+      assertNear(tap.find((e) => e.type === "pointerup"), { x: 40, y: 60 });
+
+      await driver.evaluate("window.inputLog = []");
+      await driver.touchDrag("#pad", { x: 20, y: 20 }, { x: 290, y: 150 });
+      const log = await driver.waitFor(() => window.inputLog.some((e) => e.type === "pointerup") && window.inputLog);
+      const pointer = log.filter((e) => e.type.startsWith("pointer"));
+      assert.equal(pointer[0].type, "pointerdown");
+      assert.ok(pointer.some((e) => e.type === "pointermove"), `no pointermove in ${pointer.map((e) => e.type).join(" ")}`);
+      assert.ok(!pointer.some((e) => e.type === "pointercancel"), "the touch-action: none pad must not cancel the drag");
+      assert.deepEqual([...new Set(pointer.map((e) => e.pointerType))], ["touch"]);
+      assertNear(pointer[0], { x: 20, y: 20 });
+      assertNear(pointer.find((e) => e.type === "pointerup"), { x: 290, y: 150 });
     });
 
     test("keys arrive with their KeyboardEvent.key names", async () => {

@@ -1,6 +1,6 @@
 // End-to-end tests of <homeostat-chess> on the page in www/, run in Chromium, Firefox and WebKit:
-// input by click and drag, special moves, the engine and its thinking events, history, import/export,
-// storage, game ends and main-thread responsiveness.
+// input by click and drag and by touch (tap-tap, finger drag), special moves, the engine and its thinking events,
+// history (take back, redo, the history view by key), import/export, storage, game ends and main-thread responsiveness.
 
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
@@ -8,7 +8,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { after, before, describe, test } from "node:test";
-import { enginesUnderTest, launch } from "./drivers.js";
+import { enginesUnderTest, launch, NO_TOUCH } from "./drivers.js";
 import { startServer, WWW_DIR } from "./server.js";
 
 const SCREENSHOT_DIR = fileURLToPath(new URL("../../target/browser-screenshots/", import.meta.url));
@@ -59,6 +59,32 @@ function squareOffset(square) {
   return { x: c.left - h.left + (col + 0.5) * size, y: c.top - h.top + (row + 0.5) * size };
 }
 
+/**
+ * Runs in the page: makes the page scrollable both ways around the player, and records in `window.touchLog` what
+ * reaches the board canvas (pointer types, cancelled pointers, compatibility mouse events) and the scroll offsets seen.
+ */
+function recordTouch() {
+  const el = document.querySelector("homeostat-chess");
+  const canvas = el.shadowRoot.querySelector(".board-canvas");
+  document.body.style.paddingTop = "1000px";
+  document.body.style.paddingBottom = "2000px";
+  window.touchLog = { pointerTypes: [], cancels: 0, mouse: [], scrolls: [] };
+  if (!window.touchRecording) {
+    window.touchRecording = true;
+    canvas.addEventListener("pointerdown", (event) => window.touchLog.pointerTypes.push(event.pointerType));
+    canvas.addEventListener("pointercancel", () => window.touchLog.cancels++);
+    for (const type of ["mousedown", "mouseup"]) canvas.addEventListener(type, () => window.touchLog.mouse.push(type));
+    addEventListener("scroll", () => window.touchLog.scrolls.push(scrollY));
+  }
+}
+
+/** Runs in the page: the moves shown in the move list, and the one marked as shown on the board. */
+function moveList() {
+  const list = document.querySelector("homeostat-chess").shadowRoot.querySelector(".move-list");
+  const buttons = [...list.querySelectorAll("button[data-ply]")];
+  return { sans: buttons.map((b) => b.textContent), current: list.querySelector("[aria-current]")?.textContent ?? null };
+}
+
 /** Runs in the page: the piece letter on a square of the current position ("" when empty). */
 function pieceOn(square) {
   const el = document.querySelector("homeostat-chess");
@@ -75,6 +101,8 @@ for (const engine of enginesUnderTest()) {
     /** Drags from one square's centre to another's. */
     const dragSquares = async (from, to) =>
       driver.drag("homeostat-chess", await driver.evaluate(squareOffset, from), await driver.evaluate(squareOffset, to));
+    /** Taps the centre of a square with a finger. */
+    const tapSquare = async (square) => driver.tap("homeostat-chess", await driver.evaluate(squareOffset, square));
     const fen = () => driver.evaluate(() => document.querySelector("homeostat-chess").fen);
     const setUpPage = (options) => driver.evaluate(setUp, options);
 
@@ -123,6 +151,59 @@ for (const engine of enginesUnderTest()) {
       assert.equal(await driver.evaluate(pieceOn, "f6"), "n");
       const moves = await driver.evaluate(() => window.events.filter((e) => e.type === "move").map((e) => [e.detail.san, e.detail.by]));
       assert.deepEqual(moves, [["e4", "human"], ["Nf6", "human"]]);
+    });
+
+    test("moves by touch: tap-tap and dragging with a finger, without scrolling the page", async (t) => {
+      await setUpPage({ settings: QUIET });
+      await driver.evaluate(recordTouch);
+      try {
+        await tapSquare("e2");
+        const first = await driver.evaluate(() => window.touchLog.pointerTypes);
+        if (first[0] !== "touch" && NO_TOUCH[engine]) {
+          // Checked on every run: the tap reached the board, only not as touch.
+          assert.deepEqual(first, ["mouse"]);
+          t.skip(`${engine} cannot be given touch input: ${NO_TOUCH[engine]}`);
+          return;
+        }
+        assert.deepEqual(first, ["touch"]);
+        const targets = await driver.evaluate(() => document.querySelector("homeostat-chess").boardState.targets.map((t) => t.to).sort());
+        assert.deepEqual(targets, ["e3", "e4"]);
+        await tapSquare("e4");
+        await driver.waitFor(() => document.querySelector("homeostat-chess").turn === "b");
+        assert.equal(await driver.evaluate(pieceOn, "e4"), "P");
+
+        // A vertical drag: the gesture a browser takes for scrolling where the board lacks touch-action: none.
+        // Each gesture first scrolls the player into the middle of the padded page, which could then scroll either way.
+        const page = await driver.evaluate(() => ({ y: scrollY, max: document.documentElement.scrollHeight - innerHeight }));
+        assert.ok(page.y > 0 && page.y < page.max, `the page can scroll both ways from ${JSON.stringify(page)}`);
+        const lifted = {};
+        await driver.touchDrag("homeostat-chess", await driver.evaluate(squareOffset, "d7"), await driver.evaluate(squareOffset, "d5"), {
+          beforeLift: async () => {
+            Object.assign(lifted, await driver.evaluate(() => document.querySelector("homeostat-chess").boardState.drag));
+          },
+        });
+        await driver.waitFor(() => document.querySelector("homeostat-chess").turn === "w");
+        assert.equal(await driver.evaluate(pieceOn, "d5"), "p");
+        assert.equal(lifted.touch, true, `the dragged piece is drawn for a finger: ${JSON.stringify(lifted)}`);
+        assert.equal(lifted.over, "d5");
+        assert.ok(lifted.lift > 0 && lifted.scale > 1, "drawn larger and above the finger");
+
+        assert.equal(await fen(), "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+        assert.deepEqual(await driver.evaluate(moveList), { sans: ["e4", "d5"], current: "d5" });
+        const moves = await driver.evaluate(() => window.events.filter((e) => e.type === "move").map((e) => [e.detail.san, e.detail.by]));
+        assert.deepEqual(moves, [["e4", "human"], ["d5", "human"]]);
+        const log = await driver.evaluate(() => window.touchLog);
+        assert.deepEqual(log.pointerTypes, ["touch", "touch", "touch"]);
+        assert.equal(log.cancels, 0, "no pointer was cancelled (the browser did not take the drag for a scroll)");
+        assert.deepEqual(log.mouse, [], "no compatibility mouse events after the taps");
+        assert.equal(await driver.evaluate(() => scrollY), page.y, `the page did not scroll (offsets seen: ${log.scrolls})`);
+      } finally {
+        await driver.evaluate(() => {
+          document.body.style.paddingTop = "";
+          document.body.style.paddingBottom = "";
+          scrollTo(0, 0);
+        });
+      }
     });
 
     test("an illegal move is refused", async () => {
@@ -199,18 +280,89 @@ for (const engine of enginesUnderTest()) {
         el.setPlayer("both");
         for (const m of ["e4", "e5", "Nf3", "Nc6"]) el.move(m);
         el.setPlayer("white");
+        el.shadowRoot.activeElement?.blur();
       });
       await driver.press("Backspace");
       assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").game.ply()), 2);
-      await driver.press("ArrowLeft");
+      await driver.press("Backspace");
       assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").game.ply()), 0);
-      await driver.press("ArrowRight");
+      await driver.press("r");
       assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").game.ply()), 2);
       assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").redo()), true);
       const sans = await driver.evaluate(() => document.querySelector("homeostat-chess").game.historySan());
       assert.deepEqual(sans, ["e4", "e5", "Nf3", "Nc6"]);
       assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").undo()), true);
       assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").game.ply()), 2);
+    });
+
+    test("← → Home End step through the moves like the move list, without changing the game", async () => {
+      await setUpPage({ player: "white", settings: QUIET });
+      const live = await driver.evaluate(() => {
+        const el = document.querySelector("homeostat-chess");
+        el.setPlayer("both");
+        for (const m of ["e4", "e5", "Nf3", "Nc6", "Bb5"]) el.move(m);
+        el.shadowRoot.activeElement?.blur();
+        return el.fen;
+      });
+      /** What the player shows: the ply on the board, its pieces, the move marked in the list, and the game. */
+      const shown = () =>
+        driver.evaluate(() => {
+          const el = document.querySelector("homeostat-chess");
+          const list = el.shadowRoot.querySelector(".move-list");
+          return {
+            viewPly: el.viewPly,
+            pieces: el.boardState.pieces.join(","),
+            current: list.querySelector("[aria-current]")?.textContent ?? null,
+            interactive: el.boardState.interactive,
+            fen: el.fen,
+            ply: el.game.ply(),
+            redo: el.game.redoCount(),
+          };
+        });
+      /** The same, reached by clicking the move list at a ply (null: back to the game). */
+      const clicked = async (ply) => {
+        await driver.evaluate((ply) => {
+          const el = document.querySelector("homeostat-chess");
+          if (ply === null) el.shadowRoot.querySelector(".back-to-game").click();
+          else el.shadowRoot.querySelector(`.move-list button[data-ply="${ply}"]`).click();
+        }, ply);
+        return shown();
+      };
+      const boardAt = (ply) =>
+        driver.evaluate((ply) => {
+          const el = document.querySelector("homeostat-chess");
+          return el.game.boardAt(ply).map((p) => p || "").join(",");
+        }, ply);
+      const keep = { fen: live, ply: 5, redo: 0 };
+
+      await driver.press("ArrowLeft");
+      const back1 = await shown();
+      assert.deepEqual(back1, { ...keep, viewPly: 4, pieces: await boardAt(4), current: "Nc6", interactive: false });
+      assert.deepEqual(await clicked(4), back1, "the same view as clicking Nc6 in the move list");
+      await driver.press("ArrowLeft");
+      assert.deepEqual(await shown(), { ...keep, viewPly: 3, pieces: await boardAt(3), current: "Nf3", interactive: false });
+      await driver.press("Home");
+      const start = await shown();
+      assert.deepEqual({ ...start, pieces: undefined }, { ...keep, viewPly: 0, pieces: undefined, current: null, interactive: false });
+      assert.equal(start.pieces, await boardAt(0));
+      await driver.press("ArrowLeft");
+      assert.equal((await shown()).viewPly, 0, "← at the start stays there");
+      await driver.press("ArrowRight");
+      assert.deepEqual(await shown(), { ...(await clicked(1)), viewPly: 1, current: "e4" });
+      await driver.press("End");
+      const end = await shown();
+      assert.deepEqual(end, { ...keep, viewPly: null, pieces: end.pieces, current: "Bb5", interactive: true });
+      assert.deepEqual(await clicked(null), end, "the same as the Back to game button");
+      await driver.press("ArrowRight");
+      assert.equal((await shown()).viewPly, null, "→ at the current position stays there");
+      // Escape also goes back to the game; a move from the view needs the live position.
+      await driver.press("ArrowLeft");
+      await driver.press("ArrowLeft");
+      assert.equal((await shown()).viewPly, 3);
+      await driver.press("Escape");
+      assert.deepEqual(await shown(), end);
+      const moves = await driver.evaluate(() => window.events.filter((e) => e.type === "move").length);
+      assert.equal(moves, 5, "no move was played or taken back by stepping through the game");
     });
 
     test("flip turns the board and clicks follow it", async () => {

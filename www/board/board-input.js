@@ -1,5 +1,12 @@
 // Pointer input on the board canvas: click-click and drag-and-drop for mouse, pen and touch (Pointer Events).
 // It changes the view state (selection, drag) and reports move intents; legality comes from the hooks.
+//
+// Touch: the canvas has `touch-action: none` (homeostat-chess.css), so a finger on the board never scrolls or
+// zooms the page and the browser does not cancel the pointer mid-drag. Every finger (or pen) press on the board is
+// preventDefault()ed, which stops the compatibility mouse events (a "ghost" mousedown/mouseup after a tap), and
+// the pointer is captured, so a drag that leaves the board still ends here. A second finger is ignored. A
+// dragged piece is drawn larger and above the finger (which would hide it), while the square it lands on is the
+// one under the finger, ringed so it shows around the fingertip.
 
 /**
  * @typedef {object} InputHooks
@@ -9,13 +16,18 @@
  * @property {(piece: string | null) => void} onPromotion  a promotion choice, or null when dismissed
  */
 
-/** Distance in CSS pixels a pressed pointer must travel before it counts as a drag. */
+/** Distance in CSS pixels a pressed mouse or pen must travel before it counts as a drag. */
 const DRAG_THRESHOLD = 4;
+/** The same for a finger, which wobbles more during a tap. */
+const TOUCH_DRAG_THRESHOLD = 10;
+/** A piece dragged by a finger: its size and how far above the fingertip it is drawn, in squares. */
+const TOUCH_DRAG_SCALE = 1.5;
+const TOUCH_DRAG_LIFT = 0.75;
 
 /** Attaches pointer handling to the renderer's canvas; returns a function that detaches it. */
 export function attachBoardInput(renderer, hooks) {
   const { canvas, state } = renderer;
-  /** @type {{from: string, pointerId: number, x: number, y: number, dragging: boolean, wasSelected: boolean} | null} */
+  /** @type {{from: string, pointerId: number, touch: boolean, x: number, y: number, dragging: boolean, wasSelected: boolean} | null} */
   let press = null;
 
   const local = (event) => {
@@ -32,9 +44,13 @@ export function attachBoardInput(renderer, hooks) {
   const isTarget = (square) => state.targets.some((t) => t.to === square);
 
   const down = (event) => {
-    if (event.button !== 0 || press) return;
+    // Only the primary button of the first finger or the mouse; a second finger neither moves nor cancels.
+    if (event.button !== 0 || !event.isPrimary || press) return;
     const point = local(event);
     const square = renderer.squareAt(point.x, point.y);
+    // A finger or pen press never turns into compatibility mouse events (a "ghost" mousedown and mouseup after
+    // a tap); a mouse press is cancelled only where it acts on the board, as before.
+    if (event.pointerType !== "mouse") event.preventDefault();
     if (state.promotion) {
       event.preventDefault();
       const pick = renderer.promotionSquares().find((p) => p.square === square);
@@ -52,8 +68,13 @@ export function attachBoardInput(renderer, hooks) {
     if (hooks.canSelect(square)) {
       const wasSelected = state.selected === square;
       select(square);
-      press = { from: square, pointerId: event.pointerId, ...point, dragging: false, wasSelected };
-      canvas.setPointerCapture?.(event.pointerId);
+      const touch = event.pointerType === "touch";
+      press = { from: square, pointerId: event.pointerId, touch, ...point, dragging: false, wasSelected };
+      try {
+        canvas.setPointerCapture(event.pointerId);
+      } catch {
+        // The pointer is already gone (released before this ran); its pointerup or pointercancel ends the press.
+      }
     } else {
       select(null);
     }
@@ -62,10 +83,14 @@ export function attachBoardInput(renderer, hooks) {
   const move = (event) => {
     if (!press || event.pointerId !== press.pointerId) return;
     const point = local(event);
-    if (!press.dragging && Math.hypot(point.x - press.x, point.y - press.y) < DRAG_THRESHOLD) return;
+    const threshold = press.touch ? TOUCH_DRAG_THRESHOLD : DRAG_THRESHOLD;
+    if (!press.dragging && Math.hypot(point.x - press.x, point.y - press.y) < threshold) return;
     press.dragging = true;
     const piece = state.pieces[indexOf(press.from)];
-    state.drag = { from: press.from, piece, x: point.x, y: point.y, over: renderer.squareAt(point.x, point.y) };
+    const over = renderer.squareAt(point.x, point.y);
+    state.drag = press.touch
+      ? { from: press.from, piece, x: point.x, y: point.y, over, scale: TOUCH_DRAG_SCALE, lift: TOUCH_DRAG_LIFT, touch: true }
+      : { from: press.from, piece, x: point.x, y: point.y, over };
     renderer.requestDraw();
   };
 
@@ -73,7 +98,7 @@ export function attachBoardInput(renderer, hooks) {
     if (!press || event.pointerId !== press.pointerId) return;
     const current = press;
     press = null;
-    canvas.releasePointerCapture?.(event.pointerId);
+    if (canvas.hasPointerCapture?.(event.pointerId)) canvas.releasePointerCapture(event.pointerId);
     if (!current.dragging) {
       if (current.wasSelected) select(null);
       return;
@@ -91,6 +116,7 @@ export function attachBoardInput(renderer, hooks) {
     }
   };
 
+  /** The browser took the pointer away (pointercancel, lost capture): the piece goes back, still selected. */
   const cancel = (event) => {
     if (!press || event.pointerId !== press.pointerId) return;
     press = null;
@@ -100,6 +126,7 @@ export function attachBoardInput(renderer, hooks) {
 
   const listeners = { pointerdown: down, pointermove: move, pointerup: up, pointercancel: cancel, lostpointercapture: cancel };
   for (const [type, fn] of Object.entries(listeners)) canvas.addEventListener(type, fn);
+  // No context menu from a right click or a long press.
   const noMenu = (event) => event.preventDefault();
   canvas.addEventListener("contextmenu", noMenu);
   return () => {

@@ -226,13 +226,32 @@ export class BoardRenderer {
     for (const arrow of state.arrows) this.drawArrow(arrow, s, colors.arrow);
 
     if (state.drag) {
+      const { drag } = state;
       const dpr = size / this.cssSize;
-      const big = s * 1.1;
-      drawPiece(ctx, state.drag.piece, state.drag.x * dpr - big / 2, state.drag.y * dpr - big / 2, big, pieceColors);
+      // A finger would hide the piece: it is drawn larger and lifted above the touch point, and the square it
+      // lands on (the one under the finger) gets a ring wide enough to show around the fingertip.
+      if (drag.touch && drag.over) this.drawTouchRing(drag.over, s, colors.target);
+      const big = s * (drag.scale ?? 1.1);
+      const cx = drag.x * dpr;
+      const cy = drag.y * dpr - (drag.lift ?? 0) * s;
+      drawPiece(ctx, drag.piece, cx - big / 2, cy - big / 2, big, pieceColors);
     }
     if (state.promotion) this.drawPromotion(s, pieceColors);
 
     if (this.animation) this.requestDraw();
+  }
+
+  /** A wide ring around the square under a dragging finger. */
+  drawTouchRing(square, s, color) {
+    const { ctx } = this;
+    const { x, y } = this.corner(squareIndex(square));
+    ctx.save();
+    ctx.globalAlpha = 0.5;
+    ctx.fillStyle = color;
+    ctx.beginPath();
+    ctx.arc(x + s / 2, y + s / 2, s * 1.05, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.restore();
   }
 
   /** Rank numbers in the left column and file letters on the bottom row, in the other square colour. */

@@ -35,7 +35,8 @@ export function squareName(index) {
  * @property {string | null} selected
  * @property {Target[]} targets
  * @property {{from: string, to: string}[]} arrows
- * @property {{from: string, piece: string, x: number, y: number, over: string | null} | null} drag  x, y in CSS pixels
+ * @property {{from: string, piece: string, x: number, y: number, over: string | null, touch?: boolean, scale?: number, lift?: number} | null} drag
+ *   the dragged piece: x, y of the pointer in CSS pixels; for a finger, the piece's size and lift above it in squares
  * @property {{to: string, white: boolean, choices: string[]} | null} promotion  the open promotion chooser
  * @property {boolean} coordinates
  * @property {boolean} interactive  whether a human may move now

@@ -8,6 +8,8 @@ export const ICONS = {
   plus: svg('<path d="M12 5v14M5 12h14"/>'),
   back: svg('<path d="M15 18l-6-6 6-6"/>'),
   forward: svg('<path d="M9 18l6-6-6-6"/>'),
+  undo: svg('<path d="M9 14L4 9l5-5"/><path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11"/>'),
+  redo: svg('<path d="M15 14l5-5-5-5"/><path d="M20 9H9.5a5.5 5.5 0 0 0 0 11H13"/>'),
   first: svg('<path d="M17 18l-6-6 6-6M7 6v12"/>'),
   last: svg('<path d="M7 18l6-6-6-6M17 6v12"/>'),
   flip: svg('<path d="M7 4v16M7 20l-3-3M7 20l3-3M17 20V4M17 4l-3 3M17 4l3 3"/>'),

@@ -58,8 +58,8 @@ export const TEMPLATE = `
     </section>
     <div class="toolbar" data-part="controls">
       ${button("new", "plus", "New game", "n")}
-      ${button("undo", "back", "Take back", "←")}
-      ${button("redo", "forward", "Redo", "→")}
+      ${button("undo", "undo", "Take back", "Backspace")}
+      ${button("redo", "redo", "Redo", "r")}
       ${button("flip", "flip", "Flip", "f")}
       ${button("move-now", "bolt", "Move now", "m")}
       ${button("hint", "bulb", "Hint", "h")}
@@ -141,8 +141,10 @@ export const TEMPLATE = `
     <h2>Keyboard shortcuts</h2>
     <dl class="keys">
       <dt><kbd>n</kbd></dt><dd>New game</dd>
-      <dt><kbd>←</kbd> <kbd>Backspace</kbd></dt><dd>Take back</dd>
-      <dt><kbd>→</kbd></dt><dd>Redo</dd>
+      <dt><kbd>←</kbd> <kbd>→</kbd></dt><dd>Previous / next move: look through the game without changing it</dd>
+      <dt><kbd>Home</kbd> <kbd>End</kbd></dt><dd>Start position / back to the current position</dd>
+      <dt><kbd>Backspace</kbd></dt><dd>Take back</dd>
+      <dt><kbd>r</kbd></dt><dd>Redo a move taken back</dd>
       <dt><kbd>f</kbd></dt><dd>Flip the board</dd>
       <dt><kbd>m</kbd> <kbd>Space</kbd></dt><dd>Move now</dd>
       <dt><kbd>h</kbd></dt><dd>Hint</dd>
@@ -152,10 +154,10 @@ export const TEMPLATE = `
       <dt><kbd>i</kbd></dt><dd>Import / export</dd>
       <dt><kbd>s</kbd></dt><dd>Sound on / off</dd>
       <dt><kbd>?</kbd></dt><dd>This help</dd>
-      <dt><kbd>Esc</kbd></dt><dd>Close a dialog, back to the game</dd>
+      <dt><kbd>Esc</kbd></dt><dd>Close a dialog; back to the current position</dd>
     </dl>
     <p class="hint-text">With the keyboard: Tab to the board, move the focus square with the arrow keys, pick up and put down with Enter or Space, Escape to cancel; or type a move (Nf3, O-O) in the move box.</p>
-    <p class="hint-text">Move by clicking a piece and then its square, or by dragging. Dots mark quiet moves, rings captures, dashed rings en passant, frames castling, diamonds promotion.</p>
+    <p class="hint-text">Move by clicking or tapping a piece and then its square, or by dragging it with the mouse or a finger. Dots mark quiet moves, rings captures, dashed rings en passant, frames castling, diamonds promotion.</p>
     <menu><button value="close" class="primary">Close</button></menu>
   </form>
 </dialog>
