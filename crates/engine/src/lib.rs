@@ -45,7 +45,7 @@ mod movepicker;
 mod notation;
 mod report;
 mod resign;
-mod rng;
+pub mod rng;
 mod score;
 mod search;
 mod see;
@@ -59,4 +59,5 @@ pub use report::{
     considering_line, thousands, Event, FinishedInfo, IterationInfo, Reporter, RootMoveInfo, ScoreBound, Silent,
 };
 pub use resign::accepts_draw;
+pub use rng::Rng;
 pub use score::Score;

@@ -64,6 +64,17 @@ fn evaluate_white_from(board: &Board, w: &Weights, pawn_info: pawns::PawnInfo) -
     if material::is_insufficient(board) {
         return 0;
     }
+    let total = sum(board, w, pawn_info);
+    let strong = if total.eg >= 0 { Color::White } else { Color::Black };
+    let scale = material::eg_scale(board, strong);
+    if scale == 0 {
+        return 0;
+    }
+    total.blend(material::phase(board), scale) + material::mop_up(board) * scale / 128
+}
+
+/// Every weighted term, White minus Black, before blending by phase.
+fn sum(board: &Board, w: &Weights, pawn_info: pawns::PawnInfo) -> S {
     let mut att = pieces::Attacks::default();
     let mut total = material::material_psqt(board, w);
     total += pawn_info.score + pawns::passers(board, w, &pawn_info);
@@ -74,13 +85,49 @@ fn evaluate_white_from(board: &Board, w: &Weights, pawn_info: pawns::PawnInfo) -
         Color::White => w.tempo,
         Color::Black => -w.tempo,
     };
-    let strong = if total.eg >= 0 { Color::White } else { Color::Black };
-    let scale = material::eg_scale(board, strong);
-    let blended = total.blend(material::phase(board), scale);
-    if scale == 0 {
-        return 0;
+    total
+}
+
+/// An evaluation taken apart for a tuner: the weighted sum and what turns it into a score.
+///
+/// The sum is linear in every [`S`] weight (king danger depends only on the unit weights), so
+/// a tuner can find each weight's coefficient by changing it and taking the difference.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Parts {
+    /// Every weighted term, White minus Black.
+    pub total: S,
+    /// Game phase, 0 (bare endgame) to 24.
+    pub phase: i32,
+    /// Endgame scale (out of 128) when White, or Black, is the side ahead.
+    pub eg_scale: [i32; 2],
+    /// Mop-up bonus against a bare king, White minus Black.
+    pub mop_up: i32,
+}
+
+impl Parts {
+    /// The parts of `board`'s evaluation with weights `w`; `None` when it is a dead draw (always 0).
+    pub fn of(board: &Board, w: &Weights) -> Option<Parts> {
+        if material::is_insufficient(board) {
+            return None;
+        }
+        Some(Parts {
+            total: sum(board, w, pawns::structure(board, w)),
+            phase: material::phase(board),
+            eg_scale: [material::eg_scale(board, Color::White), material::eg_scale(board, Color::Black)],
+            mop_up: material::mop_up(board),
+        })
     }
-    blended + material::mop_up(board) * scale / 128
+
+    /// The score from White's point of view for a weighted sum `total` (equals [`evaluate_white`]
+    /// for [`Parts::total`]), in floating point for a tuner.
+    pub fn score(&self, mg: f64, eg: f64) -> f64 {
+        let scale = self.eg_scale[usize::from(eg < 0.0)] as f64 / 128.0;
+        if scale == 0.0 {
+            return 0.0;
+        }
+        let phase = self.phase.clamp(0, tapered::MAX_PHASE) as f64 / tapered::MAX_PHASE as f64;
+        mg * phase + eg * scale * (1.0 - phase) + self.mop_up as f64 * scale
+    }
 }
 
 #[cfg(test)]
@@ -142,6 +189,23 @@ mod tests {
     fn extra_queen_is_winning() {
         assert!(eval("6k1/5ppp/8/8/8/8/1Q3PPP/6K1 w - - 0 1") > 700);
         assert!(eval("6k1/5ppp/8/8/8/8/1Q3PPP/6K1 b - - 0 1") < -700);
+    }
+
+    #[test]
+    fn parts_give_the_evaluation() {
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 0 1",
+            "8/8/2b5/3k4/8/3KB3/3P4/8 w - - 0 1",
+            "8/8/8/3k4/8/8/3K4/3R4 w - - 0 1",
+        ] {
+            let board = Board::from_fen(fen).unwrap();
+            let parts = Parts::of(&board, &Weights::DEFAULT).unwrap();
+            let float = parts.score(parts.total.mg as f64, parts.total.eg as f64);
+            let white = evaluate_white(&board, &Weights::DEFAULT);
+            assert!((float - white as f64).abs() <= 2.0, "{fen}: {float} vs {white}");
+        }
+        assert_eq!(Parts::of(&Board::from_fen("8/8/4k3/8/8/2KN4/8/8 w - - 0 1").unwrap(), &Weights::DEFAULT), None);
     }
 
     #[test]

@@ -229,8 +229,11 @@ const KING_EG: [i32; 64] = [
 ];
 
 impl Weights {
-    /// The hand-set starting weights.
-    pub const DEFAULT: Weights = Weights {
+    /// What the engine plays with.
+    pub const DEFAULT: Weights = Weights::START;
+
+    /// The starting point of tuning: PeSTO's material and tables, hand-set values for the rest.
+    pub const START: Weights = Weights {
         material: [s(82, 94), s(337, 281), s(365, 297), s(477, 512), s(1025, 936), s(0, 0)],
         psqt: [
             board(PAWN_MG, PAWN_EG),
