@@ -312,6 +312,31 @@ impl Board {
         zobrist::piece(color, kind, sq)
     }
 
+    /// The same as `*self`, copied field by field in 8-byte words: for copy-make in hot code
+    /// (`let mut child = board.duplicate(); child.play(m);`). The compiler turns a plain copy of
+    /// the 192-byte board into a `memcpy` call (it inlines copies only up to 64 bytes); in
+    /// WebAssembly that is `memory.copy`, which the browser runs as a call out of the module into
+    /// its own runtime, dearer than these two dozen loads and stores.
+    #[inline(always)]
+    pub fn duplicate(&self) -> Board {
+        let (k, c) = (&self.by_kind, &self.by_color);
+        let mut mailbox = [NO_PIECE; 64];
+        for (to, from) in mailbox.chunks_exact_mut(8).zip(self.mailbox.chunks_exact(8)) {
+            to.copy_from_slice(from);
+        }
+        Board {
+            by_kind: [k[0], k[1], k[2], k[3], k[4], k[5]],
+            by_color: [c[0], c[1]],
+            mailbox,
+            side: self.side,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove_clock: self.halfmove_clock,
+            fullmove_number: self.fullmove_number,
+            hash: self.hash,
+        }
+    }
+
     /// Plays a legal move in place. The move must be legal in this position (moves from the
     /// move generator are; check others with [`Board::is_legal`] first).
     #[inline]
@@ -396,7 +421,7 @@ impl Board {
         if self.in_check() {
             return None;
         }
-        let mut next = *self;
+        let mut next = self.duplicate();
         if let Some(ep) = next.ep.take() {
             if self.ep_capturable(ep) {
                 next.hash ^= zobrist::en_passant(ep.file());
@@ -453,5 +478,30 @@ impl Board {
     pub fn only_king_and_pawns(&self, color: Color) -> bool {
         let mine = self.by_color[color.index()];
         (mine & !(self.by_kind[PieceKind::Pawn.index()] | self.by_kind[PieceKind::King.index()])).is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn duplicate_is_a_copy() {
+        for fen in [
+            crate::fen::STARTPOS,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 12 40",
+        ] {
+            let board = Board::from_fen(fen).unwrap();
+            // Debug shows every field: placement, mailbox, rights, e.p. square, clocks and key.
+            assert_eq!(format!("{:?}", board.duplicate()), format!("{board:?}"), "{fen}");
+            for &m in board.legal_moves().iter() {
+                let (mut copy, mut duplicate) = (board, board.duplicate());
+                copy.play(m);
+                duplicate.play(m);
+                assert_eq!(format!("{duplicate:?}"), format!("{copy:?}"), "{fen} {m}");
+            }
+        }
     }
 }

@@ -154,18 +154,19 @@ impl MovePicker {
         }
     }
 
-    /// Takes the highest-scored remaining move out of `list[cur..end]`.
+    /// Takes the highest-scored remaining move out of `list[cur..end]` (the first of equals).
     fn pick_best(&mut self, list: &mut MoveBuffer) -> Option<Scored> {
-        if self.cur >= self.end {
-            return None;
-        }
-        let mut best = self.cur;
-        for i in self.cur + 1..self.end {
-            if list[i].score > list[best].score {
-                best = i;
+        let pending = list.get(self.cur..self.end).filter(|p| !p.is_empty())?;
+        // The best score so far is kept in a local, not read again through the best index: in
+        // WebAssembly the comparison is a `select`, and re-reading `list[best]` put a load on the
+        // loop's critical path (native code branches instead and hid it).
+        let (mut best, mut best_score) = (0, pending[0].score);
+        for (i, s) in pending.iter().enumerate().skip(1) {
+            if s.score > best_score {
+                (best, best_score) = (i, s.score);
             }
         }
-        list.swap(self.cur, best);
+        list.swap(self.cur, self.cur + best);
         self.cur += 1;
         Some(list[self.cur - 1])
     }

@@ -674,7 +674,7 @@ impl<'a> Searcher<'a> {
                 }
             }
 
-            let mut child = *board;
+            let mut child = board.duplicate();
             child.play(m);
             let gives_check = gives_check.unwrap_or_else(|| child.in_check());
             searched += 1;
@@ -878,7 +878,7 @@ impl<'a> Searcher<'a> {
                     continue;
                 }
             }
-            let mut child = *board;
+            let mut child = board.duplicate();
             child.play(m);
             searched += 1;
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
