@@ -20,8 +20,8 @@ use std::fmt::Write as _;
 
 /// Weights used in fewer positions than this keep their starting value (too little evidence).
 const MIN_SEEN: usize = 2_000;
-/// Penalty on the squared distance of a weight from its start, per (100 cp)², in error units:
-/// moving a weight 100 cp must lower the mean squared error by more than this.
+/// Default penalty on the squared distance of a weight from its start, per (100 cp)², in error
+/// units: moving a weight 100 cp must lower the mean squared error by more than this.
 const PULL_TO_START: f64 = 2e-6;
 
 /// One position reduced to what the error needs.
@@ -37,10 +37,13 @@ struct Sample {
 fn main() {
     let mut args = std::env::args().skip(1);
     let Some(path) = args.next() else {
-        eprintln!("usage: texel positions.txt [EPOCHS] > tuned.rs");
+        eprintln!("usage: texel positions.txt [EPOCHS [all|terms [PULL]]] > tuned.rs");
         std::process::exit(2);
     };
     let epochs: usize = args.next().and_then(|e| e.parse().ok()).unwrap_or(3000);
+    // `terms` keeps material and the piece-square tables and tunes the other terms only.
+    let terms_only = args.next().is_some_and(|scope| scope == "terms");
+    let pull: f64 = args.next().and_then(|p| p.parse().ok()).unwrap_or(PULL_TO_START);
     let text = match std::fs::read_to_string(&path) {
         Ok(text) => text,
         Err(e) => {
@@ -62,12 +65,14 @@ fn main() {
     eprintln!("K = {k:.4}, error at start {:.6}", error(&samples, &values, k));
     let mut seen = vec![0usize; values.len()];
     samples.iter().flat_map(|s| &s.coefs).for_each(|&(i, _)| seen[i as usize] += 1);
-    let free: Vec<bool> = seen.iter().map(|&n| n >= MIN_SEEN).collect();
+    let tables = Weights::START.material.len() + 64 * Weights::START.psqt.len();
+    let free: Vec<bool> = seen.iter().enumerate().map(|(i, &n)| n >= MIN_SEEN && !(terms_only && i < tables)).collect();
     eprintln!(
-        "{} weights seen in fewer than {MIN_SEEN} positions stay as they are",
-        free.iter().filter(|f| !**f).count()
+        "{} weights stay as they are (seen in fewer than {MIN_SEEN} positions{})",
+        free.iter().filter(|f| !**f).count(),
+        if terms_only { ", or material and tables" } else { "" }
     );
-    adam(&samples, &mut values, &free, k, epochs);
+    adam(&samples, &mut values, &free, k, epochs, pull);
     eprintln!("error after {epochs} epochs {:.6}", error(&samples, &values, k));
 
     let mut tuned = start.clone();
@@ -82,7 +87,8 @@ fn main() {
         v
     };
     eprintln!("error with rounded weights {:.6}", error(&samples, &rounded, k));
-    print!("{}", rust_source(&tuned, &path, samples.len(), k, epochs));
+    let command: Vec<String> = std::env::args().skip(1).collect();
+    print!("{}", rust_source(&tuned, &command.join(" "), samples.len(), k));
 }
 
 /// Parses the positions and finds every weight's coefficient in each (on all cores).
@@ -174,7 +180,7 @@ fn fit_k(samples: &[Sample], values: &[(f64, f64)]) -> f64 {
 }
 
 /// Full-batch Adam on the mean squared error.
-fn adam(samples: &[Sample], values: &mut [(f64, f64)], free: &[bool], k: f64, epochs: usize) {
+fn adam(samples: &[Sample], values: &mut [(f64, f64)], free: &[bool], k: f64, epochs: usize, pull: f64) {
     const RATE: f64 = 1.0;
     const BETA1: f64 = 0.9;
     const BETA2: f64 = 0.999;
@@ -204,9 +210,9 @@ fn adam(samples: &[Sample], values: &mut [(f64, f64)], free: &[bool], k: f64, ep
         }
         let count = samples.len() as f64;
         for i in (0..n).filter(|&i| free[i]) {
-            let pull = (2.0 * PULL_TO_START / 1e4) * (values[i].0 - start[i].0);
-            let pull_eg = (2.0 * PULL_TO_START / 1e4) * (values[i].1 - start[i].1);
-            let g = (grad[i].0 / count + pull, grad[i].1 / count + pull_eg);
+            let pull_mg = (2.0 * pull / 1e4) * (values[i].0 - start[i].0);
+            let pull_eg = (2.0 * pull / 1e4) * (values[i].1 - start[i].1);
+            let g = (grad[i].0 / count + pull_mg, grad[i].1 / count + pull_eg);
             m[i] = (BETA1 * m[i].0 + (1.0 - BETA1) * g.0, BETA1 * m[i].1 + (1.0 - BETA1) * g.1);
             v[i] = (BETA2 * v[i].0 + (1.0 - BETA2) * g.0 * g.0, BETA2 * v[i].1 + (1.0 - BETA2) * g.1 * g.1);
             let mc = 1.0 - BETA1.powi(epoch as i32);
@@ -227,14 +233,11 @@ fn list(values: &[S]) -> String {
 }
 
 /// The tuned weights as a Rust source file.
-fn rust_source(w: &Weights, path: &str, positions: usize, k: f64, epochs: usize) -> String {
+fn rust_source(w: &Weights, command: &str, positions: usize, k: f64) -> String {
     let mut out = String::new();
-    let name = std::path::Path::new(path).file_name().map_or(path.into(), |n| n.to_string_lossy());
     let _ = writeln!(out, "//! The tuned evaluation weights, written by the `texel` example (do not edit by hand):");
-    let _ = writeln!(
-        out,
-        "//! {positions} positions from `{name}`, K = {k:.4}, {epochs} epochs of Adam from [`Weights::START`]."
-    );
+    let _ =
+        writeln!(out, "//! `texel {command}`: {positions} positions, K = {k:.4}, starting from [`Weights::START`].");
     let _ = writeln!(out, "//! How the positions were made: see the `selfplay` example and the README.\n");
     let _ = writeln!(out, "use super::tapered::s;\nuse super::weights::Weights;\n");
     let _ = writeln!(

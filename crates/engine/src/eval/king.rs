@@ -22,6 +22,7 @@ pub fn danger_penalty(units: i32) -> i32 {
     }
 }
 
+#[inline(always)]
 fn side(board: &Board, w: &Weights, att: &Attacks, us: Color) -> S {
     let them = us.flip();
     let (u, t) = (us.index(), them.index());

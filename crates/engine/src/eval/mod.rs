@@ -10,6 +10,7 @@ mod material;
 mod pawns;
 mod pieces;
 mod tapered;
+mod tuned;
 mod weights;
 
 pub use material::is_insufficient;

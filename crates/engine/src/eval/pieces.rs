@@ -32,6 +32,7 @@ pub fn evaluate(board: &Board, w: &Weights, att: &mut Attacks) -> S {
     side(board, w, att, Color::White) - side(board, w, att, Color::Black)
 }
 
+#[inline(always)]
 fn side(board: &Board, w: &Weights, att: &mut Attacks, us: Color) -> S {
     let them = us.flip();
     let (u, t) = (us.index(), them.index());
