@@ -364,6 +364,8 @@ impl<'a> Searcher<'a> {
 
             let score = if self.root_moves[i].replies == 0 {
                 // Mate or stalemate at once: no need to search (and quiescence would miss it).
+                // The line ends here, not with a previous move's replies.
+                self.pv_len[1] = 0;
                 if child.in_check() {
                     mate_in(1)
                 } else {

@@ -364,3 +364,42 @@ fn first_depths_finish_even_without_time() {
     assert_ne!(r.best.unwrap().to_string(), "f3f4");
     assert!(r.score.as_cp() > -1000, "{:?}", r.score);
 }
+
+/// Plays `line` from `board`, failing at the first illegal move.
+fn assert_legal_line(board: &Board, line: &[Move], what: &str) {
+    let mut b = *board;
+    for &m in line {
+        assert!(b.is_legal(m), "{what}: {m} is illegal in {}", b.to_fen());
+        b.play(m);
+    }
+}
+
+/// A root move that mates at once ends its line there: found in a level match, where the PV after
+/// Qf3# went on with a previous root move's replies and `bestmove` carried an illegal ponder move.
+#[test]
+fn mate_at_the_root_has_no_stale_line() {
+    let b = board("2R2rk1/4Q3/4p1p1/3p2p1/Np6/PP4K1/7P/5q2 b - - 0 37");
+    for level in [1, 4, 8] {
+        for depth in 1..=5 {
+            let mut engine = Engine::new(1);
+            engine.set_level(Level::new(level));
+            let stop = AtomicBool::new(false);
+            let mut lines = Vec::new();
+            let mut collect = |e: &Event| {
+                if let Event::Iteration(i) = e {
+                    lines.push(i.pv.clone());
+                }
+            };
+            let r = engine.search(&b, &[], &Limits::depth(depth), &|| 0.0, &stop, &mut collect);
+            for line in lines.iter().chain([&r.pv]) {
+                assert_legal_line(&b, line, &format!("level {level} depth {depth}"));
+            }
+            let best = r.best.unwrap();
+            let mut after = b;
+            after.play(best);
+            if let Some(ponder) = r.ponder {
+                assert!(after.is_legal(ponder), "level {level} depth {depth}: ponder {ponder} after {best}");
+            }
+        }
+    }
+}
