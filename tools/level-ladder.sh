@@ -17,10 +17,12 @@ STOCKFISH=${STOCKFISH:-/usr/games/stockfish}
 PAIRS=${PAIRS:-20}
 TC=${TC:-5+0.05}
 OUT=${OUT:-target/levels}
-ENGINE=target/release/homeostat
 [ $# -gt 0 ] || set -- 8:2600 7:2300 6:2100 5:1850 4:1600 3:1350 2:L3 1:L2
 
-cargo build --release -q -p homeostat-uci
+if [ -z "${ENGINE:-}" ]; then  # ENGINE: a homeostat binary to measure instead of building one
+  cargo build --release -q -p homeostat-uci
+  ENGINE=target/release/homeostat
+fi
 mkdir -p "$OUT"
 for pair in "$@"; do
   level=${pair%%:*} anchor=${pair#*:}

@@ -1,18 +1,19 @@
 //! Playing levels 1 to 8: limits plus controlled randomness, so weaker levels err like people.
 //!
-//! | Level | Depth | Nodes     | Noise (cp) | Blunder chance | Blunder margin (cp) | ~Elo |
+//! | Level | Depth | Nodes     | Noise (cp) | Blunder chance | Blunder margin (cp) | Elo  |
 //! |-------|-------|-----------|------------|----------------|---------------------|------|
-//! | 1     | 1     | 2,000     | 120        | 30 %           | 500                 | 800  |
-//! | 2     | 2     | 5,000     | 80         | 22 %           | 350                 | 1100 |
-//! | 3     | 3     | 15,000    | 55         | 15 %           | 250                 | 1350 |
-//! | 4     | 4     | 40,000    | 35         | 10 %           | 180                 | 1600 |
-//! | 5     | 6     | 120,000   | 22         | 6 %            | 120                 | 1850 |
-//! | 6     | 8     | 400,000   | 12         | 3 %            | 80                  | 2100 |
-//! | 7     | 12    | 1,500,000 | 5          | 1 %            | 50                  | 2350 |
-//! | 8     | —     | —         | 0          | 0 %            | 0                   | full |
+//! | 1     | 1     | 2,000     | 120        | 30 %           | 500                 | 680  |
+//! | 2     | 2     | 5,000     | 80         | 22 %           | 350                 | 970  |
+//! | 3     | 3     | 15,000    | 55         | 15 %           | 250                 | 1380 |
+//! | 4     | 4     | 40,000    | 35         | 10 %           | 180                 | 1640 |
+//! | 5     | 6     | 120,000   | 22         | 6 %            | 120                 | 1880 |
+//! | 6     | 8     | 400,000   | 12         | 3 %            | 80                  | 1940 |
+//! | 7     | 12    | 1,500,000 | 5          | 1 %            | 50                  | 2170 |
+//! | 8     | —     | —         | 0          | 0 %            | 0                   | 2530 |
 //!
-//! The Elo column is a rough guide, not a measurement. The time limits of the search still
-//! apply on top of the level's depth and node caps.
+//! The Elo column is measured on Stockfish 15.1's `UCI_Elo` scale at 5+0.05 (`tools/level-ladder.sh`,
+//! 40 games a level, about ±100; levels 1 and 2 chained through the level above, see the README).
+//! The time limits of the search still apply on top of the level's depth and node caps.
 //!
 //! How a weaker level chooses: every root move whose score is known within the blunder margin
 //! of the best gets a random nudge of up to ± the noise, and the highest nudged score is
@@ -63,8 +64,8 @@ const fn settings(
     LevelSettings { depth, nodes, noise_cp, blunder_chance, margin_cp }
 }
 
-/// Rough Elo of each level, used to map `UCI_Elo` to a level.
-const ELO: [u32; 8] = [800, 1100, 1350, 1600, 1850, 2100, 2350, 2600];
+/// Measured Elo of each level (see the table above), used to map `UCI_Elo` to a level.
+const ELO: [u32; 8] = [680, 970, 1380, 1640, 1880, 1940, 2170, 2530];
 
 impl Level {
     /// Full strength.
@@ -82,13 +83,13 @@ impl Level {
         self.0
     }
 
-    /// The highest level whose rough Elo does not exceed `elo` (level 1 below 800).
+    /// The highest level whose measured Elo does not exceed `elo` (level 1 below 680).
     pub fn from_elo(elo: u32) -> Level {
         let n = ELO.iter().filter(|&&e| e <= elo).count().max(1);
         Level(n as u8)
     }
 
-    /// The rough Elo this level aims at.
+    /// The Elo this level measured (Stockfish `UCI_Elo` scale).
     pub fn elo(self) -> u32 {
         ELO[self.0 as usize - 1]
     }

@@ -32,7 +32,7 @@ const OPTIONS: [Declared; 7] = [
     Declared { name: "Move Overhead", default: 30, kind: Kind::Spin { min: 0, max: 5000 } },
     Declared { name: "Ponder", default: 0, kind: Kind::Check },
     Declared { name: "UCI_LimitStrength", default: 0, kind: Kind::Check },
-    Declared { name: "UCI_Elo", default: 2600, kind: Kind::Spin { min: 800, max: 2600 } },
+    Declared { name: "UCI_Elo", default: 2600, kind: Kind::Spin { min: 600, max: 2600 } },
     Declared { name: "Level", default: 8, kind: Kind::Spin { min: 1, max: 8 } },
 ];
 
