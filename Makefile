@@ -79,12 +79,13 @@ serve: wasm
 	@echo "Homeostat: http://127.0.0.1:$(PORT)/"
 	python3 -m http.server --bind 127.0.0.1 --directory www $(PORT)
 
-# Everything CI checks: formatting, lints, Rust tests, the wasm build and the browser tests.
+# Everything CI checks: formatting, lints, Rust tests, the wasm build and the embeddable package (with its size
+# budget), and the browser tests (which also check the package).
 test: test-deps
 	$(call stage,cargo fmt,$(FMT_CHECK))
 	$(call stage,cargo clippy,$(CLIPPY))
 	$(call stage,cargo test,$(CARGO_TEST))
-	$(call stage,wasm build,$(MAKE) --no-print-directory wasm)
+	$(call stage,wasm build and dist,$(MAKE) --no-print-directory dist)
 	$(call stage,browser tests,$(MAKE) --no-print-directory browser-test)
 
 lint: fmt-check clippy
