@@ -277,6 +277,7 @@ export class HomeostatChess extends HTMLElement {
       pgn: () => this.pgn,
       fen: () => this.fen,
       settings: () => this.settings,
+      levelElo: (level) => this.rules?.levelElo(level),
       applySettings: (changes) => this.applySettings(changes),
       closed: () => this.$(".board-canvas").focus?.({ preventScroll: true }),
     });

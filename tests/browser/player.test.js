@@ -416,6 +416,26 @@ for (const engine of enginesUnderTest()) {
       await driver.evaluate(() => document.querySelector("homeostat-chess").dialogs.closeAll());
     });
 
+    test("the new-game dialog shows each level's measured Elo", async () => {
+      await setUpPage({ settings: QUIET });
+      await driver.press("n");
+      await driver.waitFor(() => document.querySelector("homeostat-chess").shadowRoot.querySelector("dialog[data-dialog=new]").open);
+      const shown = await driver.evaluate(() => {
+        const el = document.querySelector("homeostat-chess");
+        const dialog = el.shadowRoot.querySelector("dialog[data-dialog=new]");
+        const out = dialog.querySelector("[data-field=level-out]");
+        const before = out.textContent;
+        const slider = dialog.querySelector("input[name=level]");
+        slider.value = "8";
+        slider.dispatchEvent(new Event("input", { bubbles: true }));
+        return { before, after: out.textContent, elo1: el.rules.levelElo(1), elo4: el.rules.levelElo(4), elo8: el.rules.levelElo(8) };
+      });
+      assert.ok(shown.elo1 < shown.elo4 && shown.elo4 < shown.elo8, JSON.stringify(shown));
+      assert.equal(shown.before, `4 · about ${shown.elo4} Elo`);
+      assert.equal(shown.after, `8 · about ${shown.elo8} Elo`);
+      await driver.evaluate(() => document.querySelector("homeostat-chess").dialogs.closeAll());
+    });
+
     test("stalemate is announced", async () => {
       await setUpPage({ fen: "k7/8/1Q6/8/8/8/8/7K w - - 0 1", settings: QUIET });
       await driver.evaluate(() => document.querySelector("homeostat-chess").move("Kg2"));

@@ -72,12 +72,18 @@ export class Dialogs {
     form.elements.mode.value = mode;
     form.elements.side.value = s.player === "black" ? "black" : "white";
     form.elements.level.value = String(s.level);
-    this.byName.new.querySelector("[data-field=level-out]").textContent = String(s.level);
+    this.byName.new.querySelector("[data-field=level-out]").textContent = this.levelText(s.level);
     form.elements.think.value = s.think;
     form.elements.book.checked = s.book;
     form.elements.fen.value = "";
     this.byName.new.querySelector("[data-field=new-error]").textContent = "";
     this.syncSides(form);
+  }
+
+  /** A level with its measured strength, e.g. `4 · about 1640 Elo`. */
+  levelText(level) {
+    const elo = this.hooks.levelElo?.(Number(level));
+    return elo ? `${level} · about ${elo} Elo` : String(level);
   }
 
   /** Side choice only matters against the computer. */
@@ -89,7 +95,7 @@ export class Dialogs {
     const dialog = this.byName.new;
     const form = dialog.querySelector("form");
     const out = dialog.querySelector("[data-field=level-out]");
-    form.elements.level.addEventListener("input", () => (out.textContent = form.elements.level.value));
+    form.elements.level.addEventListener("input", () => (out.textContent = this.levelText(form.elements.level.value)));
     form.addEventListener("change", () => this.syncSides(form));
     form.addEventListener("submit", (event) => {
       if (event.submitter?.value !== "start") return;

@@ -24,6 +24,12 @@ pub fn init() {
     console_error_panic_hook::set_once();
 }
 
+/// The measured Elo of playing level `level` (1-8, clamped), on Stockfish's `UCI_Elo` scale.
+#[wasm_bindgen(js_name = levelElo)]
+pub fn level_elo(level: u8) -> u32 {
+    homeostat_engine::Level::new(level).elo()
+}
+
 /// Counts the leaf nodes of the legal move tree `depth` plies below `fen` (the start position when absent).
 ///
 /// The count is returned as a JavaScript number, which is exact up to 2^53.
