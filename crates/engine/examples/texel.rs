@@ -144,13 +144,19 @@ fn nudge(w: &mut Weights, index: usize, by: i32) -> S {
     before
 }
 
-/// The evaluation of a sample with weights `values`, from White's side.
-fn eval(s: &Sample, values: &[(f64, f64)]) -> f64 {
+/// The weighted sums (middlegame, endgame) of a sample with weights `values`, White minus Black.
+fn sums(s: &Sample, values: &[(f64, f64)]) -> (f64, f64) {
     let (mut mg, mut eg) = s.fixed;
     for &(i, c) in &s.coefs {
         mg += values[i as usize].0 * c as f64;
         eg += values[i as usize].1 * c as f64;
     }
+    (mg, eg)
+}
+
+/// The evaluation of a sample with weights `values`, from White's side.
+fn eval(s: &Sample, values: &[(f64, f64)]) -> f64 {
+    let (mg, eg) = sums(s, values);
     s.parts.score(mg, eg)
 }
 
@@ -192,11 +198,7 @@ fn adam(samples: &[Sample], values: &mut [(f64, f64)], free: &[bool], k: f64, ep
     for epoch in 1..=epochs {
         grad.iter_mut().for_each(|g| *g = (0.0, 0.0));
         for s in samples {
-            let (mut mg, mut eg) = s.fixed;
-            for &(i, c) in &s.coefs {
-                mg += values[i as usize].0 * c as f64;
-                eg += values[i as usize].1 * c as f64;
-            }
+            let (mg, eg) = sums(s, values);
             let p = sigmoid(k, s.parts.score(mg, eg));
             // d(error)/d(eval) for this sample; the eval's slope in mg and eg comes from the blend.
             let d = -2.0 * (s.result - p) * p * (1.0 - p) * k / 400.0;
