@@ -129,13 +129,23 @@ async function nodeCpuBench() {
 }
 
 /**
+ * The value a fraction `q` of the way through the sorted values (linear between neighbours).
+ * @param {number[]} values
+ * @param {number} q 0 to 1
+ */
+function quantile(values, q) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (sorted.length - 1) * q;
+  const low = Math.floor(at);
+  return sorted[low] + (sorted[Math.min(low + 1, sorted.length - 1)] - sorted[low]) * (at - low);
+}
+
+/**
  * The middle value.
  * @param {number[]} values
  */
 function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return quantile(values, 0.5);
 }
 
 /**
@@ -168,7 +178,8 @@ const pairs = await benchBoth();
 const best = (side) => Math.max(...pairs.map((p) => p[side].nps));
 console.log(`  wasm (Chromium): best ${best("wasm").toLocaleString("en")} nps, ${pairs[0].wasm.nodes} nodes`);
 console.log(`  native:          best ${best("native").toLocaleString("en")} nps, ${pairs[0].native.nodes} nodes`);
-console.log(`  ratio wasm/native: median ${median(pairs.map((p) => p.wasm.nps / p.native.nps)).toFixed(2)}, of bests ${(best("wasm") / best("native")).toFixed(2)} (target 0.85)`);
+const ratios = pairs.map((p) => p.wasm.nps / p.native.nps);
+console.log(`  ratio wasm/native: median ${median(ratios).toFixed(3)}, quartiles ${quantile(ratios, 0.25).toFixed(3)}–${quantile(ratios, 0.75).toFixed(3)}, of bests ${(best("wasm") / best("native")).toFixed(3)} (target 0.85)`);
 if (pairs.some((p) => p.wasm.nodes !== p.native.nodes)) console.log("  warning: the node counts differ, so the two builds search differently");
 
 const cpuRatios = [];
