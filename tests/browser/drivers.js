@@ -95,6 +95,25 @@ class Driver {
   constructor(engine) {
     /** Name of the engine, one of {@link ENGINES}. */
     this.engine = engine;
+    /** Page errors a test provokes on purpose: kept out of `errors` whenever they arrive. */
+    this.expectedErrors = [];
+  }
+
+  /**
+   * Declares that page errors matching `pattern` are expected from now on (some browsers report a
+   * failed load late, after the test that caused it has finished).
+   * @param {RegExp} pattern
+   */
+  expectErrors(pattern) {
+    this.expectedErrors.push(pattern);
+  }
+
+  /**
+   * Records a page error unless a test declared it expected.
+   * @param {string} text
+   */
+  recordError(text) {
+    if (!this.expectedErrors.some((pattern) => pattern.test(text))) this.errors.push(text);
   }
 
   /**
@@ -228,9 +247,9 @@ class PuppeteerDriver extends Driver {
     /** Messages the page wrote with console.error, and uncaught exceptions. */
     this.errors = [];
     page.on("console", (message) => {
-      if (message.type() === "error") this.errors.push(message.text());
+      if (message.type() === "error") this.recordError(message.text());
     });
-    page.on("pageerror", (error) => this.errors.push(String(error)));
+    page.on("pageerror", (error) => this.recordError(String(error)));
   }
 
   /** @param {string} url */
