@@ -42,8 +42,8 @@ function abortError(message) {
 
 /**
  * Runs the engine in a module worker. Events: `ready` (the worker loaded), `progress`
- * (detail: a ProgressEvent), `restart` (detail: {reason}: the worker crashed or was replaced
- * after a crash), `error` (detail: {message}: something went wrong outside any search).
+ * (detail: a ProgressEvent), `restart` (detail: {reason, givingUp}: the worker crashed or was replaced
+ * after a crash; `givingUp` when it failed too often in a row and no new one starts until the next request), `error` (detail: {message}: something went wrong outside any search).
  */
 export class EngineClient extends EventTarget {
   /** @type {Worker | null} */
@@ -57,15 +57,31 @@ export class EngineClient extends EventTarget {
   #draws = new Map();
   #failedStarts = 0;
   #destroyed = false;
+  #createWorker;
 
   /**
    * Creates a client; the worker starts on first use (or `preload()`).
-   * @param {{hashMb?: number, workerUrl?: string | URL}} [options] hash table size in MB; worker script URL
+   * `createWorker` makes the worker from its URL: a module Web Worker by default; Node passes a
+   * worker_threads adapter with the same `postMessage`, `onmessage`, `onerror` and `terminate`.
+   * @param {{hashMb?: number, workerUrl?: string | URL, createWorker?: (url: URL) => Worker}} [options]
    */
-  constructor({ hashMb = 16, workerUrl = WORKER_URL } = {}) {
+  constructor({ hashMb = 16, workerUrl = WORKER_URL, createWorker = (url) => new Worker(url, { type: "module" }) } = {}) {
     super();
     this.#hashMb = hashMb;
     this.#workerUrl = workerUrl;
+    this.#createWorker = createWorker;
+  }
+
+  /** Whether the worker failed to start so often in a row that the client stopped trying (see `retry`). */
+  get unavailable() {
+    return this.#failedStarts >= MAX_FAILED_STARTS;
+  }
+
+  /** Starts again after the client gave up on a worker that would not start. */
+  retry() {
+    if (this.#destroyed) return;
+    this.#failedStarts = 0;
+    this.#start();
   }
 
   /** Starts the worker now, so that the first search does not wait for it to load. */
@@ -140,17 +156,27 @@ export class EngineClient extends EventTarget {
   }
 
   /**
-   * Whether the engine accepts a draw offer in the position after `moves` from `fen` (a short search).
+   * Whether the engine, playing `color`, accepts a draw offer in the position after `moves` from `fen`
+   * (a short search; the score is read from the engine's side whoever is to move).
    * @param {string | undefined} fen
-   * @param {string[]} [moves]
+   * @param {string[]} moves
+   * @param {"w" | "b"} color the side the engine plays
    * @returns {Promise<boolean>}
    */
-  acceptsDraw(fen, moves = []) {
+  acceptsDraw(fen, moves, color) {
     if (this.#destroyed) return Promise.reject(new Error("the engine client was destroyed"));
     const id = this.#nextId++;
+    const message = { type: "draw", id, fen, moves: moves ?? [], color };
+    const problem = checkToWorker(message);
+    if (problem) return Promise.reject(new Error(problem));
     return new Promise((resolve, reject) => {
       this.#draws.set(id, { resolve, reject });
-      this.#start().postMessage({ type: "draw", id, fen, moves });
+      try {
+        this.#start().postMessage(message);
+      } catch (err) {
+        this.#draws.delete(id);
+        reject(err instanceof Error ? err : new Error(String(err)));
+      }
     });
   }
 
@@ -166,9 +192,9 @@ export class EngineClient extends EventTarget {
   /** The worker, started if needed. */
   #start() {
     if (this.#worker) return this.#worker;
-    const url = new URL(this.#workerUrl, document.baseURI);
+    const url = new URL(this.#workerUrl, globalThis.document?.baseURI ?? import.meta.url);
     url.searchParams.set("hash", String(this.#hashMb));
-    const worker = new Worker(url, { type: "module" });
+    const worker = this.#createWorker(url);
     worker.onmessage = (event) => this.#receive(worker, event.data);
     worker.onerror = (event) => {
       event.preventDefault();
@@ -229,8 +255,9 @@ export class EngineClient extends EventTarget {
     this.#worker = null;
     this.#failedStarts += 1;
     this.#failAll(new Error(reason));
-    this.dispatchEvent(new CustomEvent("restart", { detail: { reason } }));
-    if (this.#failedStarts < MAX_FAILED_STARTS && !this.#destroyed) this.#start();
+    const givingUp = this.#failedStarts >= MAX_FAILED_STARTS;
+    this.dispatchEvent(new CustomEvent("restart", { detail: { reason, givingUp } }));
+    if (!givingUp && !this.#destroyed) this.#start();
   }
 
   /**
@@ -312,6 +339,7 @@ function bestSoFar(uci, san, score, depth, nodes, scoreWhite = null, pvUci = [uc
     elapsedMs: 0,
     pvUci,
     book: false,
+    offerDraw: false,
   };
 }
 

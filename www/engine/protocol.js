@@ -1,8 +1,10 @@
-// The messages between the page and the engine's worker, defined once for both sides.
+// The messages between the page and the engine's worker, defined once for both sides: the field lists below
+// mirror the Rust structs in crates/web (request.rs, events.rs), and tests/node/protocol.test.js fails when the
+// two drift apart. The client checks a request with these before sending it; the worker checks what it receives.
 
 /**
  * What to search. Only the fields below are allowed; the Rust side rejects anything else.
- * At least one limit is required (movetimeMs, depth, nodes, thinkMinMs with thinkMaxMs, or a level below 8).
+ * A request with no limit at level 8 thinks for the level's default time; the player always sends one.
  * @typedef {object} SearchRequest
  * @property {string} [fen] start position (the standard one when absent)
  * @property {string[]} [moves] moves played from `fen`, in UCI
@@ -14,7 +16,36 @@
  * @property {number} [thinkMaxMs] adaptive think time: most per move (with thinkMinMs)
  * @property {boolean} [useBook] play an opening-book move when the position is in the book
  * @property {number} [seed] seed for the book's and the weaker levels' random choices
+ * @property {"play" | "hint" | "analyse"} [purpose] only a "play" search counts towards resigning or offers a draw
  */
+
+/** The kinds of value a field holds, for the checks below. */
+const KINDS = {
+  string: (v) => typeof v === "string",
+  number: (v) => typeof v === "number" && Number.isFinite(v),
+  boolean: (v) => typeof v === "boolean",
+  strings: (v) => Array.isArray(v) && v.every((s) => typeof s === "string"),
+  score: (v) => v !== null && typeof v === "object" && (Number.isFinite(v.cp) || Number.isFinite(v.mate)),
+  stringOrNull: (v) => v === null || typeof v === "string",
+};
+
+/** What a search may ask for: the field names of Rust's `SearchRequest`, with their kinds. */
+export const SEARCH_REQUEST_FIELDS = {
+  fen: "string",
+  moves: "strings",
+  level: "number",
+  movetimeMs: "number",
+  depth: "number",
+  nodes: "number",
+  thinkMinMs: "number",
+  thinkMaxMs: "number",
+  useBook: "boolean",
+  seed: "number",
+  purpose: "string",
+};
+
+/** Why a search runs: only "play" searches change the engine's game state (resignation, draw offers). */
+export const PURPOSES = ["play", "hint", "analyse"];
 
 /**
  * A score: centipawns or mate in moves (negative when being mated).
@@ -22,7 +53,7 @@
  */
 
 /**
- * A root move is being searched (at most about 20 a second).
+ * A root move is being searched.
  * @typedef {object} RootEvent
  * @property {"root"} type
  * @property {string} text e.g. "Considering c5 (21) of 30 moves, 39 replies, 1,852,544 positions: Bc5 (+0.48)"
@@ -38,6 +69,23 @@
  * @property {Score} score its score, side to move's view
  * @property {Score} scoreWhite its score, White's view
  */
+
+/** The fields of a `root` event (Rust's `RootJs`), with their kinds. */
+export const ROOT_EVENT_FIELDS = {
+  type: "string",
+  text: "string",
+  move: "string",
+  uci: "string",
+  index: "number",
+  count: "number",
+  replies: "number",
+  depth: "number",
+  nodes: "number",
+  best: "string",
+  bestUci: "string",
+  score: "score",
+  scoreWhite: "score",
+};
 
 /**
  * A depth finished or the principal variation changed.
@@ -56,6 +104,22 @@
  * @property {string[]} pvUci the expected line in UCI
  */
 
+/** The fields of an `iteration` event (Rust's `IterationJs`), with their kinds. */
+export const ITERATION_EVENT_FIELDS = {
+  type: "string",
+  depth: "number",
+  seldepth: "number",
+  score: "score",
+  scoreWhite: "score",
+  bound: "string",
+  nodes: "number",
+  nps: "number",
+  elapsedMs: "number",
+  hashfull: "number",
+  pv: "strings",
+  pvUci: "strings",
+};
+
 /** @typedef {RootEvent | IterationEvent} ProgressEvent */
 
 /**
@@ -72,15 +136,32 @@
  * @property {number} elapsedMs milliseconds spent
  * @property {string[]} pvUci the expected line in UCI
  * @property {boolean} book whether the move came from the opening book
+ * @property {boolean} offerDraw whether the engine offers a draw with its move (a "play" search only)
  * @property {boolean} [stopped] set by EngineClient.moveNow: the best move found before the search was cut short
  */
 
+/** The fields of a search result (Rust's `ResultJs`), with their kinds. */
+export const SEARCH_RESULT_FIELDS = {
+  best: "stringOrNull",
+  bestSan: "stringOrNull",
+  ponder: "stringOrNull",
+  score: "score",
+  scoreWhite: "score",
+  resign: "boolean",
+  depth: "number",
+  nodes: "number",
+  elapsedMs: "number",
+  pvUci: "strings",
+  book: "boolean",
+  offerDraw: "boolean",
+};
+
 /**
- * Page → worker.
+ * Page → worker. `color` of a draw question is the side the engine plays ("w" or "b").
  * @typedef {({type: "search", id: number | string} & SearchRequest)
  *   | {type: "newgame"}
  *   | {type: "ping"}
- *   | {type: "draw", id: number | string, fen?: string, moves?: string[]}} ToWorker
+ *   | {type: "draw", id: number | string, fen?: string, moves?: string[], color: "w" | "b"}} ToWorker
  */
 
 /**
@@ -95,8 +176,53 @@
 /** Message types the worker understands. */
 export const TO_WORKER_TYPES = ["search", "newgame", "ping", "draw"];
 
+/** Message types the worker sends. */
+export const FROM_WORKER_TYPES = ["ready", "progress", "result", "draw", "error"];
+
 /**
- * Checks the envelope of a page → worker message (the Rust side checks the search fields).
+ * Checks the fields of a search request against {@link SEARCH_REQUEST_FIELDS} (names and kinds; the Rust side
+ * checks ranges and the position).
+ * @param {Record<string, unknown>} request
+ * @returns {string | null} what is wrong, or null
+ */
+export function checkSearchRequest(request) {
+  for (const [key, value] of Object.entries(request)) {
+    const kind = SEARCH_REQUEST_FIELDS[key];
+    if (!kind) return `bad search request: unknown field \`${key}\`, expected one of ${Object.keys(SEARCH_REQUEST_FIELDS).join(", ")}`;
+    if (value === undefined) continue;
+    if (!KINDS[kind](value)) return `bad search request: ${key} must be ${describeKind(kind)}, not ${JSON.stringify(value)}`;
+  }
+  if (request.purpose !== undefined && !PURPOSES.includes(/** @type {string} */ (request.purpose))) {
+    return `bad search request: purpose must be one of ${PURPOSES.join(", ")}, not ${JSON.stringify(request.purpose)}`;
+  }
+  return null;
+}
+
+/**
+ * Checks a record against a field list: the names missing and the names not in the list.
+ * @param {Record<string, unknown>} record
+ * @param {Record<string, string>} fields
+ * @returns {string | null} what differs, or null
+ */
+export function checkFields(record, fields) {
+  const missing = Object.keys(fields).filter((key) => !(key in record));
+  const extra = Object.keys(record).filter((key) => !(key in fields));
+  const wrong = Object.keys(fields).filter((key) => key in record && !KINDS[fields[key]](record[key]));
+  if (!missing.length && !extra.length && !wrong.length) return null;
+  const parts = [];
+  if (missing.length) parts.push(`missing ${missing.join(", ")}`);
+  if (extra.length) parts.push(`unexpected ${extra.join(", ")}`);
+  if (wrong.length) parts.push(`wrong kind of ${wrong.join(", ")}`);
+  return parts.join("; ");
+}
+
+/** Words for a kind, for messages. */
+function describeKind(kind) {
+  return { strings: "an array of strings", score: "a score", stringOrNull: "a string or null" }[kind] ?? `a ${kind}`;
+}
+
+/**
+ * Checks a page → worker message: its type, id and, for a search, its request fields.
  * @param {unknown} message
  * @returns {string | null} what is wrong, or null when it is well formed
  */
@@ -104,12 +230,17 @@ export function checkToWorker(message) {
   if (message === null || typeof message !== "object" || Array.isArray(message)) {
     return "a message must be an object with a type";
   }
-  const { type, id } = /** @type {Record<string, unknown>} */ (message);
+  const record = /** @type {Record<string, unknown>} */ (message);
+  const { type, id } = record;
   if (typeof type !== "string" || !TO_WORKER_TYPES.includes(type)) {
     return `unknown message type ${JSON.stringify(type)} (expected one of ${TO_WORKER_TYPES.join(", ")})`;
   }
   if ((type === "search" || type === "draw") && typeof id !== "number" && typeof id !== "string") {
     return `a ${type} message needs an id (number or string)`;
+  }
+  if (type === "search") return checkSearchRequest(requestOf(record));
+  if (type === "draw" && record.color !== "w" && record.color !== "b") {
+    return `a draw message needs the engine's color, "w" or "b" (not ${JSON.stringify(record.color)})`;
   }
   return null;
 }

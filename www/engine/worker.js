@@ -63,7 +63,7 @@ function handle(message) {
       case "newgame":
         return searcher.newGame();
       case "draw":
-        return send({ type: "draw", id, accepts: searcher.acceptsDraw(msg.fen ?? undefined, toStrings(msg.moves)) });
+        return send({ type: "draw", id, accepts: searcher.acceptsDraw(msg.fen ?? undefined, toStrings(msg.moves), msg.color) });
       case "search": {
         const onEvent = (event) => send({ type: "progress", id, event });
         const result = searcher.search(requestOf(msg), onEvent);

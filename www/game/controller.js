@@ -1,0 +1,560 @@
+// The game controller: owns the game (the wasm Game), the engine client and the play policy — when the engine
+// searches, what it does with a result, resigning, draw offers both ways, hints, the level's visible think and the
+// seeds. It touches no DOM and emits plain events, so the same code runs in a page and under Node's test runner.
+//
+// Events (CustomEvent, detail in braces):
+//   position {animate}        the game changed (a move, a take-back, a new game)
+//   move {san, uci, fen, by}  a move was played, by "human" or "engine"
+//   searchstart {kind}        a search began: "play", "hint" or "analyse"
+//   thinking {kind, ...}      search progress merged so far (depth, score, line, best move, …)
+//   searchend {kind}          the search ended or was called off
+//   book {san, kind}          the engine's answer came from the opening book
+//   hint {uci, san, book}     a suggested move for the human
+//   drawoffer {}              the engine offers a draw along with its move
+//   drawanswer {accepted}     the engine's answer to the human's draw offer
+//   gameover {result, reason}
+//   engine {state, message}   the engine's state: "off", "loading", "ready" or "failed"
+//   enginestart, enginestop {starts}
+//   error {message, engine}   something went wrong (engine: true when it was the engine)
+
+import { PLAYERS } from "./settings.js";
+import { Pacer } from "./pacer.js";
+
+/** Milliseconds a move takes by level when no time is set, until the wasm module exports `levelThinkMs`. */
+const FALLBACK_THINK_MS = [500, 1000, 1000, 1000, 1000, 1000, 1000, 3000];
+
+/** Analysis in two-human games: full strength, for a minute (a new position starts a new one). */
+const ANALYSIS_LIMITS = { level: 8, movetimeMs: 60_000, useBook: false };
+/** A hint: full strength for a second. */
+const HINT_MS = 1000;
+
+/** A fresh 32-bit seed from the platform's random source. */
+function randomSeed() {
+  return globalThis.crypto.getRandomValues(new Uint32Array(1))[0];
+}
+
+/**
+ * The play options the controller reads.
+ * @typedef {object} PlayOptions
+ * @property {"white"|"black"|"both"|"none"} player who the human plays
+ * @property {number} level 1 to 8
+ * @property {string} think "level", "adaptive" or milliseconds per move
+ * @property {number} thinkMinMs adaptive bounds
+ * @property {number} thinkMaxMs
+ * @property {boolean} book
+ * @property {boolean} analysis analyse in two-human games
+ */
+
+export class GameController extends EventTarget {
+  /**
+   * @param {object} setup
+   * @param {any} setup.rules the wasm package (Game, levelThinkMs, …)
+   * @param {() => any | Promise<any>} setup.createEngine makes an engine client (see engine/engine-client.js)
+   * @param {Partial<PlayOptions>} [setup.options]
+   * @param {number | null} [setup.seed] a fixed seed: every game replays the same way (null: a fresh seed per game)
+   * @param {(level: number) => number} [setup.thinkMs] time a move takes by level with no time set
+   */
+  constructor({ rules, createEngine, options = {}, seed = null, thinkMs }) {
+    super();
+    this.rules = rules;
+    this.createEngine = createEngine;
+    /** @type {PlayOptions} */
+    this.options = { player: "white", level: 4, think: "level", thinkMinMs: 500, thinkMaxMs: 5000, book: true, analysis: true, ...options };
+    this.thinkMs = thinkMs ?? ((level) => rules.levelThinkMs?.(level) ?? FALLBACK_THINK_MS[level - 1]);
+    this.fixedSeed = seed;
+    this.seed = seed ?? randomSeed();
+    /** @type {any} the wasm Game */
+    this.game = null;
+    /** White-view scores by ply (the position before that ply's move), for the graph. */
+    this.evals = [];
+    /** The last evaluation a search gave (book moves keep it). */
+    this.lastScore = null;
+    /** @type {any} */
+    this.engine = null;
+    this.engineState = "off";
+    this.engineMessage = "";
+    this.engineStarts = 0;
+    /** @type {{id: number, kind: string, ply: number, pacer: Pacer, progress: Record<string, any>} | null} */
+    this.searching = null;
+    this.searchIds = 0;
+    /** Auto-play stopped by the person (engine against itself, after a take-back). */
+    this.paused = false;
+    /** Searches wait while the person looks at an earlier position, or while disconnected or read-only. */
+    this.viewing = false;
+    this.readonly = false;
+    this.connected = true;
+    /** The engine's draw offer, open until the person answers or moves. */
+    this.drawOffered = false;
+    this.wantHint = false;
+  }
+
+  // ——— Questions ———
+
+  /** Whether the side to move is played by a human. */
+  humanToMove() {
+    const p = this.options.player;
+    if (p === "both") return true;
+    if (p === "none") return false;
+    return this.game.turn() === p[0];
+  }
+
+  /** Whether the game is over. */
+  isOver() {
+    return Boolean(this.game?.outcome());
+  }
+
+  /** The colour the engine plays against a human ("w" or "b"), or null when it plays neither or both. */
+  engineColor() {
+    const p = this.options.player;
+    return p === "white" ? "b" : p === "black" ? "w" : null;
+  }
+
+  /** Whether the human may offer the engine a draw now (only in a game against it). */
+  canOfferDraw() {
+    return Boolean(this.game) && !this.readonly && !this.isOver() && this.engineColor() !== null && this.engineState !== "failed";
+  }
+
+  /** Whether a hint may be asked for now. */
+  canHint() {
+    return Boolean(this.game) && !this.readonly && !this.viewing && !this.isOver() && this.humanToMove();
+  }
+
+  /** Whether the engine is searching its own move. */
+  get thinking() {
+    return this.searching?.kind === "play";
+  }
+
+  /** The search limits for the engine's move, from the options. */
+  limits() {
+    const { level, think, book, thinkMinMs, thinkMaxMs } = this.options;
+    const limits = { level, useBook: book };
+    if (think === "adaptive") Object.assign(limits, { thinkMinMs, thinkMaxMs });
+    else if (think !== "level") limits.movetimeMs = Number(think);
+    // Level 8 has no depth cap, so "by level" gives it the level's time; weaker levels stop at their caps.
+    else if (level === 8) limits.movetimeMs = this.thinkMs(8);
+    return limits;
+  }
+
+  // ——— Game ———
+
+  /**
+   * Takes a game to play (the first one, or a replacement) and starts thinking if it is the engine's turn.
+   * @param {any} game a wasm Game
+   * @param {(object | null)[]} [evals] stored evaluations by ply
+   */
+  setGame(game, evals = []) {
+    this.cancel();
+    if (this.game && this.game !== game) this.game.free?.();
+    this.game = game;
+    this.evals = evals;
+    this.lastScore = null;
+    this.paused = false;
+    this.drawOffered = false;
+    if (this.fixedSeed === null) this.seed = randomSeed();
+    this.engine?.newGame?.();
+    this.emit("position", { animate: false });
+    if (this.isOver()) this.emitGameOver();
+    else this.think();
+  }
+
+  /**
+   * Plays a move given in UCI or SAN; returns what was played, or null (and an `error` event) when illegal.
+   * @param {string} text
+   * @param {"human" | "engine"} [by]
+   */
+  move(text, by = "human") {
+    if (this.isOver()) {
+      this.fail(`illegal move: ${text} (the game is over)`);
+      return null;
+    }
+    let played;
+    try {
+      played = this.game.play(text);
+    } catch (err) {
+      this.fail(err instanceof Error ? err.message : String(err));
+      return null;
+    }
+    this.cancel();
+    // A move by the person answers an open draw offer with "no".
+    if (by === "human") this.drawOffered = false;
+    this.emit("position", { animate: true });
+    this.emit("move", { san: played.san, uci: played.uci, fen: played.fen, by, played });
+    if (this.isOver()) this.emitGameOver();
+    else this.think();
+    return played;
+  }
+
+  /** Takes back a move (back to the human's turn against the engine); returns whether one was taken back. */
+  undo() {
+    if (!this.game || this.game.ply() === 0) return false;
+    this.cancel();
+    this.game.undo();
+    const p = this.options.player;
+    if ((p === "white" || p === "black") && !this.humanToMove() && this.game.ply() > 0) this.game.undo();
+    if (p === "none") this.paused = true;
+    this.afterHistoryChange();
+    return true;
+  }
+
+  /** Replays a move taken back (both moves against the engine); returns whether one was replayed. */
+  redo() {
+    if (!this.game?.redoCount()) return false;
+    this.cancel();
+    this.game.redo();
+    const p = this.options.player;
+    if ((p === "white" || p === "black") && !this.humanToMove() && this.game.redoCount() > 0) this.game.redo();
+    this.afterHistoryChange();
+    return true;
+  }
+
+  afterHistoryChange() {
+    this.drawOffered = false;
+    this.emit("position", { animate: true });
+    this.think();
+  }
+
+  /** The human resigns (the side they play; in two-human games the side to move). */
+  resign() {
+    if (!this.game || this.isOver()) return;
+    const p = this.options.player;
+    this.cancel();
+    this.game.resign(p === "white" ? "w" : p === "black" ? "b" : this.game.turn());
+    this.emit("position", { animate: false });
+    this.emitGameOver();
+  }
+
+  /**
+   * Answers the engine's open draw offer.
+   * @param {boolean} accept
+   */
+  answerDrawOffer(accept) {
+    if (!this.drawOffered) return;
+    this.drawOffered = false;
+    if (accept && !this.isOver()) {
+      this.cancel();
+      this.game.agreeDraw();
+      this.emit("position", { animate: false });
+      this.emitGameOver();
+    } else this.emit("position", { animate: false });
+  }
+
+  /**
+   * Offers the engine a draw; resolves to whether it accepted (null when no offer could be made).
+   * @returns {Promise<boolean | null>}
+   */
+  async offerDraw() {
+    if (!this.canOfferDraw()) return null;
+    const color = /** @type {"w" | "b"} */ (this.engineColor());
+    const engine = await this.ensureEngine();
+    if (!engine || !this.canOfferDraw()) return null;
+    const ply = this.game.ply();
+    let accepted;
+    try {
+      accepted = await engine.acceptsDraw(this.game.startFen(), this.game.historyUci(), color);
+    } catch (err) {
+      if (err?.name !== "AbortError") this.engineFailed(err);
+      return null;
+    }
+    // The game moved on while the engine thought: the offer no longer stands.
+    if (this.game.ply() !== ply || this.isOver()) return null;
+    this.emit("drawanswer", { accepted });
+    if (accepted) {
+      this.cancel();
+      this.game.agreeDraw();
+      this.emit("position", { animate: false });
+      this.emitGameOver();
+    }
+    return accepted;
+  }
+
+  emitGameOver() {
+    this.cancel();
+    this.drawOffered = false;
+    const outcome = this.game.outcome();
+    this.emit("gameover", { result: outcome.result, reason: outcome.reason });
+  }
+
+  // ——— Options ———
+
+  /**
+   * Changes play options; the engine picks them up from its next search (a changed player or analysis
+   * setting takes effect at once).
+   * @param {Partial<PlayOptions>} changes
+   */
+  configure(changes) {
+    const before = { ...this.options };
+    Object.assign(this.options, changes);
+    if (!PLAYERS.includes(this.options.player)) this.options.player = before.player;
+    this.options.level = Math.max(1, Math.min(8, Math.round(this.options.level) || 1));
+    if (this.options.player !== before.player) {
+      this.paused = false;
+      this.drawOffered = false;
+      this.think();
+    } else if (this.options.analysis !== before.analysis && this.options.player === "both") this.think();
+  }
+
+  /** Auto-play on and off: the engine plays both sides, or hands back to the player it replaced. */
+  toggleAutoplay() {
+    if (this.options.player !== "none") {
+      this.previousPlayer = this.options.player;
+      this.configure({ player: "none" });
+    } else if (this.paused) {
+      this.paused = false;
+      this.think();
+    } else this.configure({ player: this.previousPlayer ?? "white" });
+  }
+
+  /** The person looks at an earlier position (no searches), or comes back to the game. */
+  setViewing(viewing) {
+    if (this.viewing === viewing) return;
+    this.viewing = viewing;
+    if (viewing) this.cancel();
+    else this.think();
+  }
+
+  /** A read-only viewer has no engine at all. */
+  setReadonly(readonly) {
+    this.readonly = readonly;
+    if (readonly) this.stopEngine();
+    else this.think();
+  }
+
+  /** The player left the page (engine stopped) or came back. */
+  setConnected(connected) {
+    this.connected = connected;
+    if (connected) this.think();
+    else this.stopEngine();
+  }
+
+  // ——— Engine ———
+
+  /** Starts the search the position calls for: the engine's move, or analysis in two-human games. */
+  think() {
+    this.cancel();
+    if (!this.game || this.readonly || this.viewing || !this.connected || this.isOver()) return;
+    if (this.engineState === "failed") return;
+    if (this.humanToMove()) {
+      if (this.options.player === "both" && this.options.analysis) this.search("analyse", { ...ANALYSIS_LIMITS, purpose: "analyse" });
+      return;
+    }
+    if (this.paused) return;
+    this.search("play", { ...this.limits(), purpose: "play" });
+  }
+
+  /** Suggests a move for the human: from the running analysis, else a short search. */
+  hint() {
+    if (!this.canHint()) return;
+    const best = this.searching?.kind === "analyse" ? this.searching.progress.bestUci : null;
+    if (best) return this.emit("hint", { uci: best, san: this.searching?.progress.best ?? null, book: false });
+    this.search("hint", { level: 8, movetimeMs: HINT_MS, useBook: this.options.book, purpose: "hint" });
+  }
+
+  /** Makes the engine play its best move so far, or resumes paused auto-play. */
+  moveNow() {
+    if (this.searching?.kind === "play") {
+      // The pacing is skipped: the person asked for the move now.
+      this.searching.pacer.deadline = 0;
+      this.engine?.moveNow?.();
+    } else if (this.paused) {
+      this.paused = false;
+      this.think();
+    }
+  }
+
+  /** Drops the failed engine and starts a new one. */
+  retryEngine() {
+    this.stopEngine();
+    this.engineState = "off";
+    this.engineMessage = "";
+    this.emit("engine", { state: "off", message: "" });
+    this.think();
+  }
+
+  /** The engine client, started if needed; null when it cannot start. */
+  async ensureEngine() {
+    if (this.engine) return this.engine;
+    if (this.engineState === "failed") return null;
+    this.engineLoading ??= this.startEngine().finally(() => (this.engineLoading = null));
+    return this.engineLoading;
+  }
+
+  async startEngine() {
+    this.setEngineState("loading", "");
+    let client;
+    try {
+      client = await this.createEngine();
+    } catch (err) {
+      this.engineFailed(err, "The engine could not start");
+      return null;
+    }
+    if (!this.connected || this.readonly) {
+      client.destroy?.();
+      this.setEngineState("off", "");
+      return null;
+    }
+    this.engine = client;
+    client.addEventListener?.("restart", (event) => {
+      // A worker that will not start even when nothing waits on it: say so (a waiting search fails by itself).
+      if (event.detail?.givingUp && client === this.engine && !this.searching) this.engineFailed(new Error(event.detail.reason));
+    });
+    client.addEventListener?.("error", (event) => this.fail(`engine: ${event.detail?.message}`, true));
+    client.preload?.();
+    this.engineStarts++;
+    this.setEngineState("ready", "");
+    this.emit("enginestart", { starts: this.engineStarts });
+    return client;
+  }
+
+  /** Ends the engine worker. */
+  stopEngine() {
+    this.cancel();
+    if (!this.engine) return;
+    this.engine.destroy();
+    this.engine = null;
+    if (this.engineState !== "failed") this.setEngineState("off", "");
+    this.emit("enginestop", { starts: this.engineStarts });
+  }
+
+  setEngineState(state, message) {
+    if (this.engineState === state && this.engineMessage === message) return;
+    this.engineState = state;
+    this.engineMessage = message;
+    this.emit("engine", { state, message });
+  }
+
+  /**
+   * The engine failed: searches stop until the person retries; the message reaches them.
+   * @param {unknown} err
+   * @param {string} [prefix]
+   */
+  engineFailed(err, prefix = "The engine stopped") {
+    const text = err instanceof Error ? err.message : String(err);
+    this.cancel();
+    this.setEngineState("failed", `${prefix}: ${text}`);
+    this.fail(`engine: ${text}`, true);
+  }
+
+  /**
+   * Runs one search; `kind` says what to do with its result.
+   * @param {"play" | "hint" | "analyse"} kind
+   * @param {object} limits
+   */
+  async search(kind, limits) {
+    this.cancel();
+    const id = ++this.searchIds;
+    const ply = this.game.ply();
+    const paced = kind === "play" && this.options.think === "level" ? this.thinkMs(this.options.level) : 0;
+    const progress = {};
+    const pacer = new Pacer(paced, (event) => this.onProgress(id, event));
+    this.searching = { id, kind, ply, pacer, progress };
+    this.emit("searchstart", { kind });
+    const engine = await this.ensureEngine();
+    if (this.searching?.id !== id) return;
+    if (!engine) return this.endSearch(id);
+    const request = {
+      fen: this.game.startFen(),
+      moves: this.game.historyUci(),
+      ...limits,
+      seed: (this.seed ^ Math.imul(ply + 1, 0x9e3779b1)) >>> 0,
+    };
+    engine.search(request, { onProgress: (event) => pacer.push(event) }).then(
+      (result) => pacer.done(() => this.onResult(id, result)),
+      (err) => {
+        if (this.searching?.id !== id || err?.name === "AbortError") return;
+        this.engineFailed(err);
+      },
+    );
+  }
+
+  /** Calls off the running search; its result is ignored. */
+  cancel() {
+    const running = this.searching;
+    if (!running) return;
+    this.searching = null;
+    running.pacer.cancel();
+    this.engine?.stop?.();
+    this.emit("searchend", { kind: running.kind });
+  }
+
+  endSearch(id) {
+    const running = this.searching;
+    if (running?.id !== id) return;
+    this.searching = null;
+    this.emit("searchend", { kind: running.kind });
+  }
+
+  onProgress(id, event) {
+    const running = this.searching;
+    if (running?.id !== id) return;
+    const p = running.progress;
+    if (event.type === "root") {
+      const { text, move, index, count, replies, nodes, best, bestUci, score, scoreWhite } = event;
+      Object.assign(p, { text, move, index, count, replies, nodes, best, bestUci, score, scoreWhite });
+      if (event.depth) p.depth = event.depth;
+    } else if (event.type === "iteration") {
+      const { depth, seldepth, score, scoreWhite, nodes, nps, elapsedMs, pv } = event;
+      Object.assign(p, { depth, seldepth, score, scoreWhite, nodes, nps, elapsedMs, pv });
+      if (event.pv?.[0]) p.best = event.pv[0];
+      if (event.pvUci?.[0]) p.bestUci = event.pvUci[0];
+      // Hints are short and shallow: only play and analysis speak for the position's evaluation.
+      if (scoreWhite && running.kind !== "hint") {
+        this.evals[running.ply] = scoreWhite;
+        this.lastScore = scoreWhite;
+      }
+    } else return;
+    this.emit("thinking", { kind: running.kind, ...p });
+  }
+
+  onResult(id, result) {
+    const running = this.searching;
+    if (running?.id !== id) return;
+    this.searching = null;
+    const { kind, ply } = running;
+    if (result.book) {
+      // A book move has no evaluation of its own: the last searched one stands.
+      if (this.lastScore) this.evals[ply] = this.lastScore;
+      this.emit("book", { san: result.bestSan ?? result.best, kind });
+    } else if (result.scoreWhite && kind !== "hint" && result.best) {
+      this.evals[ply] = result.scoreWhite;
+      this.lastScore = result.scoreWhite;
+    }
+    this.emit("searchend", { kind, result });
+    if (kind === "hint") return void (result.best && this.emit("hint", { uci: result.best, san: result.bestSan, book: result.book }));
+    if (kind === "analyse") return;
+    if (result.resign && this.engineColor()) {
+      this.game.resign(this.game.turn());
+      this.emit("position", { animate: false });
+      return this.emitGameOver();
+    }
+    if (!result.best) return;
+    const played = this.move(result.best, "engine");
+    // Only a human opponent is offered a draw; an engine playing itself plays on.
+    if (played && result.offerDraw && this.engineColor() && !this.isOver()) {
+      this.drawOffered = true;
+      this.emit("drawoffer", {});
+    }
+  }
+
+  // ——— Events ———
+
+  /** Fires a CustomEvent. */
+  emit(type, detail) {
+    this.dispatchEvent(new CustomEvent(type, { detail }));
+  }
+
+  /**
+   * Reports an error.
+   * @param {string} message
+   * @param {boolean} [engine] whether it came from the engine
+   */
+  fail(message, engine = false) {
+    this.lastError = message;
+    this.emit("error", { message, engine });
+  }
+
+  /** Ends everything (the controller is not used again). */
+  dispose() {
+    this.connected = false;
+    this.stopEngine();
+  }
+}

@@ -1,0 +1,77 @@
+// The player's settings: their defaults, and the check each field must pass when read back from storage
+// (a stored field of the wrong shape is dropped, so the default or the attribute applies instead).
+
+import { BOARD_THEMES, PIECE_THEMES } from "../board/themes.js";
+
+/** Who the human plays. */
+export const PLAYERS = ["white", "black", "both", "none"];
+
+/** Settings used until the player changes them. */
+export const DEFAULT_SETTINGS = Object.freeze({
+  player: "white",
+  level: 4,
+  think: "level",
+  book: true,
+  analysis: true,
+  sound: true,
+  coordinates: true,
+  boardTheme: "walnut",
+  pieceTheme: "classic",
+  orientation: "white",
+});
+
+/** Whether `think` is a think setting: "level", "adaptive", or whole milliseconds from 10 to 600000. */
+export function isThink(value) {
+  if (value === "level" || value === "adaptive") return true;
+  return typeof value === "string" && /^\d{2,6}$/.test(value) && Number(value) >= 10 && Number(value) <= 600_000;
+}
+
+/** The check of each setting. */
+const CHECKS = {
+  player: (v) => PLAYERS.includes(v),
+  level: (v) => Number.isInteger(v) && v >= 1 && v <= 8,
+  think: isThink,
+  book: (v) => typeof v === "boolean",
+  analysis: (v) => typeof v === "boolean",
+  sound: (v) => typeof v === "boolean",
+  coordinates: (v) => typeof v === "boolean",
+  boardTheme: (v) => typeof v === "string" && Object.hasOwn(BOARD_THEMES, v),
+  pieceTheme: (v) => typeof v === "string" && Object.hasOwn(PIECE_THEMES, v),
+  orientation: (v) => v === "white" || v === "black",
+};
+
+/**
+ * The valid fields of stored settings; anything else (unknown names, wrong shapes) is left out.
+ * @param {unknown} stored
+ * @returns {Partial<typeof DEFAULT_SETTINGS>}
+ */
+export function validSettings(stored) {
+  if (stored === null || typeof stored !== "object" || Array.isArray(stored)) return {};
+  const valid = {};
+  for (const [name, check] of Object.entries(CHECKS)) {
+    if (Object.hasOwn(stored, name) && check(stored[name])) valid[name] = stored[name];
+  }
+  return valid;
+}
+
+/** Whether a value is a score as the engine reports it ({cp} or {mate}). */
+export function isScore(value) {
+  return value !== null && typeof value === "object" && (Number.isFinite(value.cp) || Number.isFinite(value.mate));
+}
+
+/**
+ * A stored game with its fields checked: null when its moves or start cannot be used; evaluations that are not
+ * scores become gaps.
+ * @param {unknown} stored
+ * @returns {{startFen: string, moves: string[], ending: {result: string, reason: string} | null, evals: (object | null)[]} | null}
+ */
+export function validGame(stored) {
+  if (stored === null || typeof stored !== "object") return null;
+  const { startFen, moves, ending, evals } = /** @type {Record<string, any>} */ (stored);
+  if (typeof startFen !== "string" || !Array.isArray(moves) || !moves.every((m) => typeof m === "string")) return null;
+  const end =
+    ending && typeof ending === "object" && ["1-0", "0-1", "1/2-1/2"].includes(ending.result) && ["resignation", "agreement"].includes(ending.reason)
+      ? { result: ending.result, reason: ending.reason }
+      : null;
+  return { startFen, moves, ending: end, evals: Array.isArray(evals) ? evals.map((e) => (isScore(e) ? e : null)) : [] };
+}
