@@ -8,7 +8,7 @@ use crate::report::{Event, FinishedInfo, Reporter};
 use crate::resign::ResignTracker;
 use crate::rng::Rng;
 use crate::score::{Score, INFINITY, MAX_PLY};
-use crate::search::{Reductions, SearchSetup, Searcher};
+use crate::search::{Reductions, SearchSetup, Searcher, ROOT_REPORT_INTERVAL_MS};
 use crate::timemgmt::TimeManager;
 use crate::transpositiontable::TranspositionTable;
 use homeostat_chess::{Board, Move};
@@ -146,6 +146,9 @@ impl Engine {
             multi_margin,
             searchmoves: &limits.searchmoves,
             evaluator: &mut self.evaluator,
+            // Weaker levels search for milliseconds: every root move is shown, so the page can
+            // pace them over the level's think time.
+            root_report_interval_ms: if self.level.is_full() { ROOT_REPORT_INTERVAL_MS } else { 0.0 },
         };
         let outcome = Searcher::new(setup, board, history).run();
 

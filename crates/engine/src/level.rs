@@ -67,6 +67,11 @@ const fn settings(
 /// Measured Elo of each level (see the table above), used to map `UCI_Elo` to a level.
 const ELO: [u32; 8] = [680, 970, 1380, 1640, 1880, 1940, 2170, 2530];
 
+/// Milliseconds a move takes when the player sets no time: at levels 1-7 the least a move lasts
+/// (the applet's visible think; the depth and node caps still pick the move, usually much sooner),
+/// at level 8 the search time itself.
+const THINK_MS: [u64; 8] = [500, 1000, 1000, 1000, 1000, 1000, 1000, 3000];
+
 impl Level {
     /// Full strength.
     pub const MAX: Level = Level(8);
@@ -97,6 +102,13 @@ impl Level {
     /// The limits and randomness of this level.
     pub fn settings(self) -> LevelSettings {
         TABLE[self.0 as usize - 1]
+    }
+
+    /// How long a move takes at this level when the player sets no time, in milliseconds: the
+    /// least a move lasts at levels 1-7 (about a second, half at level 1, so a person sees the
+    /// search), the search time at level 8.
+    pub fn think_ms(self) -> u64 {
+        THINK_MS[self.0 as usize - 1]
     }
 
     /// Whether this level plays at full strength (no randomness, no caps).
@@ -178,6 +190,15 @@ mod tests {
         assert_eq!(Level::from_elo(3000), Level::MAX);
         assert_eq!(Level::new(0), Level::MIN);
         assert_eq!(Level::new(99), Level::MAX);
+    }
+
+    #[test]
+    fn every_level_thinks_visibly() {
+        assert_eq!(Level::MIN.think_ms(), 500);
+        for n in 2..=7 {
+            assert_eq!(Level::new(n).think_ms(), 1000);
+        }
+        assert_eq!(Level::MAX.think_ms(), 3000);
     }
 
     #[test]

@@ -7,9 +7,9 @@
 //! clock is `performance.now()` and a search is ended by its limits (or by ending the worker).
 //!
 //! A search reports, in order: [`Event::RootMove`] as each root move is taken up (at most about
-//! 20 a second), [`Event::Iteration`] after every completed depth and whenever the best move
-//! changes within one (with a [`ScoreBound`] when an aspiration window failed), and finally one
-//! [`Event::Finished`]. [`considering_line`] turns a root-move event into the applet's text.
+//! 20 a second at full strength, every one at the weaker levels), [`Event::Iteration`] after
+//! every completed depth and whenever the best move changes within one (with a [`ScoreBound`]
+//! when an aspiration window failed), and finally one [`Event::Finished`]. [`considering_line`] turns a root-move event into the applet's text.
 //!
 //! With fixed depth or node limits a search is deterministic: the same position, history and
 //! engine state give the same move and node count (`bench` relies on it).

@@ -14,7 +14,8 @@ pub enum ScoreBound {
     Upper,
 }
 
-/// The search started on a root move (sent at most about 20 times a second).
+/// The search started on a root move (at most about 20 times a second at full strength, every
+/// root move at the weaker levels).
 #[derive(Clone, Debug, PartialEq)]
 pub struct RootMoveInfo {
     /// The root move being searched.

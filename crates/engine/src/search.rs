@@ -20,8 +20,8 @@ const MIN_DEPTH: u32 = 2;
 /// Node cap when there is only one legal move.
 const ONLY_MOVE_NODES: u64 = 5_000;
 
-/// Milliseconds between two root-move events (about 20 a second).
-const ROOT_REPORT_INTERVAL_MS: f64 = 50.0;
+/// Milliseconds between two root-move events at full strength (about 20 a second).
+pub const ROOT_REPORT_INTERVAL_MS: f64 = 50.0;
 
 /// Late-move reductions by depth and move number, computed once.
 pub struct Reductions {
@@ -101,6 +101,8 @@ pub struct SearchSetup<'a> {
     pub searchmoves: &'a [Move],
     /// The static evaluator (with its pawn cache).
     pub evaluator: &'a mut Evaluator,
+    /// Least milliseconds between two root-move events (0: report every root move).
+    pub root_report_interval_ms: f64,
 }
 
 /// The result of [`Searcher::run`].
@@ -160,6 +162,7 @@ pub struct Searcher<'a> {
     lists: Vec<MoveBuffer>,
     evaluator: &'a mut Evaluator,
     last_root_report_ms: f64,
+    root_report_interval_ms: f64,
     best_so_far: Option<(Move, i32)>,
 }
 
@@ -214,6 +217,7 @@ impl<'a> Searcher<'a> {
             evaluator: setup.evaluator,
             lists: vec![movepicker::new_buffer(); MAX_PLY + 2],
             last_root_report_ms: f64::NEG_INFINITY,
+            root_report_interval_ms: setup.root_report_interval_ms,
             best_so_far: None,
         }
     }
@@ -911,7 +915,7 @@ impl<'a> Searcher<'a> {
 
     fn report_root_move(&mut self, index: usize, depth: i32) {
         let now = self.elapsed_ms();
-        if now - self.last_root_report_ms < ROOT_REPORT_INTERVAL_MS {
+        if now - self.last_root_report_ms < self.root_report_interval_ms {
             return;
         }
         self.last_root_report_ms = now;

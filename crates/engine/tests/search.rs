@@ -206,6 +206,36 @@ fn events_arrive_in_order_with_plausible_fields() {
     }
 }
 
+/// The root-move events of a search at `level` to `depth` with a clock that never moves.
+fn root_events(level: Level, depth: u32) -> (usize, Vec<(u32, usize)>) {
+    let b = board("r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 3 9");
+    let mut engine = Engine::new(4);
+    engine.set_level(level);
+    let stop = AtomicBool::new(false);
+    let mut roots = Vec::new();
+    let mut report = |e: &Event| {
+        if let Event::RootMove(info) = e {
+            roots.push((info.depth, info.index));
+        }
+    };
+    engine.search(&b, &[], &Limits::depth(depth), &|| 0.0, &stop, &mut report);
+    (b.legal_moves().len(), roots)
+}
+
+#[test]
+fn weaker_levels_report_every_root_move() {
+    // Level 4 searches all moves exactly (within its margin) at depths 1 to 3: each one is shown,
+    // however little time passes, so the page can pace them over the level's think time.
+    let (count, roots) = root_events(Level::new(4), 3);
+    for depth in 1..=3 {
+        let indices: Vec<usize> = roots.iter().filter(|&&(d, _)| d == depth).map(|&(_, i)| i).collect();
+        assert_eq!(indices, (1..=count).collect::<Vec<_>>(), "depth {depth}");
+    }
+    // Full strength keeps the rate limit: with a clock standing still, only the first event passes.
+    let (_, roots) = root_events(Level::MAX, 3);
+    assert_eq!(roots, [(1, 1)]);
+}
+
 #[test]
 fn fixed_depth_and_nodes_are_deterministic() {
     let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";

@@ -30,6 +30,13 @@ pub fn level_elo(level: u8) -> u32 {
     homeostat_engine::Level::new(level).elo()
 }
 
+/// Milliseconds a move takes at level `level` (1-8, clamped) when the player sets no time: the least
+/// a move lasts at levels 1-7 (the page paces the search's events over it), the search time at level 8.
+#[wasm_bindgen(js_name = levelThinkMs)]
+pub fn level_think_ms(level: u8) -> f64 {
+    homeostat_engine::Level::new(level).think_ms() as f64
+}
+
 /// Counts the leaf nodes of the legal move tree `depth` plies below `fen` (the start position when absent).
 ///
 /// The count is returned as a JavaScript number, which is exact up to 2^53.

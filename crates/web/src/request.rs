@@ -114,10 +114,8 @@ impl SearchRequest {
             || limits.adaptive.is_some()
             || !level.is_full();
         if !bounded {
-            return Err(
-                "the request sets no limit: give movetimeMs, depth, nodes, thinkMinMs/thinkMaxMs or a level below 8"
-                    .into(),
-            );
+            // Full strength has no depth cap: without a limit it thinks for the level's time.
+            limits.movetime_ms = Some(level.think_ms());
         }
         let (board, history) = position(self.fen.as_deref(), &self.moves)?;
         // Any number seeds, fractions from Math.random() included: its bits are the seed.
@@ -162,13 +160,26 @@ mod tests {
         assert!(err(|r| r.level = Some(9)).contains("level"));
         assert!(err(|r| r.movetime_ms = Some(-1.0)).contains("movetimeMs"));
         assert!(err(|r| r.think_min_ms = Some(10.0)).contains("together"));
-        assert!(err(|r| r.depth = None).contains("no limit"));
     }
 
     #[test]
     fn unknown_fields_are_named() {
         assert_eq!(unknown_field(["fen", "depth"]), None);
         assert!(unknown_field(["fen", "colour"]).unwrap().starts_with("unknown field `colour`"));
+    }
+
+    #[test]
+    fn full_strength_without_a_limit_thinks_for_its_time() {
+        for level in [None, Some(8)] {
+            let p = request(|r| (r.depth, r.level) = (None, level)).prepare().unwrap();
+            assert_eq!(p.limits.movetime_ms, Some(Level::MAX.think_ms()));
+            assert_eq!((p.limits.depth, p.limits.nodes, p.limits.adaptive), (None, None, None));
+        }
+        // Explicit limits are kept as they are.
+        let p = request(|r| r.level = Some(8)).prepare().unwrap();
+        assert_eq!((p.limits.depth, p.limits.movetime_ms), (Some(3), None));
+        let p = request(|r| (r.depth, r.level) = (None, Some(3))).prepare().unwrap();
+        assert_eq!(p.limits.movetime_ms, None);
     }
 
     #[test]
