@@ -48,6 +48,12 @@ export function attachBoardKeys(renderer, hooks) {
 
   const onKey = (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (state.promotion) {
+      if (!choosePromotion(event.key)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      return;
+    }
     if (!state.cursor) {
       // No focus square yet (clicked first, or no focus event came): Enter, or an arrow without a click, starts.
       const starts = event.key === "Enter" || (!clicked && Object.hasOwn(STEPS, event.key));
@@ -70,6 +76,23 @@ export function attachBoardKeys(renderer, hooks) {
     } else return;
     event.preventDefault();
     event.stopPropagation();
+  };
+
+  /** The promotion chooser by keyboard: arrows move between the pieces, Enter or Space or a letter picks, Escape cancels. */
+  const choosePromotion = (key) => {
+    const promo = state.promotion;
+    const focus = promo.focus ?? 0;
+    const letter = key.toLowerCase();
+    if (key === "ArrowUp" || key === "ArrowDown" || key === "ArrowLeft" || key === "ArrowRight") {
+      const step = key === "ArrowDown" || key === "ArrowRight" ? 1 : -1;
+      promo.focus = (focus + step + promo.choices.length) % promo.choices.length;
+      renderer.requestDraw();
+      hooks.announce(PIECE_NAMES[promo.choices[promo.focus]]);
+    } else if (key === "Enter" || key === " ") hooks.onPromotion(promo.choices[focus]);
+    else if (promo.choices.includes(letter)) hooks.onPromotion(letter);
+    else if (key === "Escape") hooks.onPromotion(null);
+    else return false;
+    return true;
   };
 
   const select = (square) => {

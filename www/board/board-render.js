@@ -388,15 +388,22 @@ export class BoardRenderer {
     const { ctx, state } = this;
     ctx.fillStyle = "rgba(0, 0, 0, 0.45)";
     ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
-    for (const { square, piece } of this.promotionSquares()) {
+    const focus = state.promotion.focus ?? -1;
+    this.promotionSquares().forEach(({ square, piece }, i) => {
       const { x, y } = this.corner(squareIndex(square));
       ctx.fillStyle = "rgba(250, 250, 247, 0.96)";
       ctx.beginPath();
       ctx.arc(x + s / 2, y + s / 2, s * 0.48, 0, Math.PI * 2);
       ctx.fill();
+      if (i === focus) {
+        // The keyboard's current choice, ringed in the focus colour.
+        ctx.strokeStyle = state.colors.focus ?? "#1a5fd0";
+        ctx.lineWidth = Math.max(2, s * 0.06);
+        ctx.stroke();
+      }
       const letter = state.promotion.white ? piece.toUpperCase() : piece.toLowerCase();
       drawPiece(ctx, letter, x + s * 0.08, y + s * 0.06, s * 0.84, pieceColors);
-    }
+    });
   }
 
   /** Stops observing size changes. */

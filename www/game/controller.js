@@ -293,6 +293,16 @@ export class GameController extends EventTarget {
     } else if (this.options.analysis !== before.analysis && this.options.player === "both") this.think();
   }
 
+  /**
+   * Fixes the seed (every game then replays the same way against the same moves), or with null draws a fresh one
+   * per game.
+   * @param {number | null} seed
+   */
+  setSeed(seed) {
+    this.fixedSeed = seed;
+    this.seed = seed ?? randomSeed();
+  }
+
   /** Auto-play on and off: the engine plays both sides, or hands back to the player it replaced. */
   toggleAutoplay() {
     if (this.options.player !== "none") {
@@ -451,7 +461,7 @@ export class GameController extends EventTarget {
     const engine = await this.ensureEngine();
     if (this.searching?.id !== id) return;
     if (!engine) return this.endSearch(id);
-    const request = {
+    const request = { ...{},
       fen: this.game.startFen(),
       moves: this.game.historyUci(),
       ...limits,

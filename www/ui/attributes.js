@@ -18,16 +18,35 @@ export const ATTRIBUTES = [
   "coordinates",
   "readonly",
   "size",
+  "seed",
 ];
 
+/** Words an on/off attribute takes, by the value they mean. */
+const SWITCH_WORDS = { true: ["", "true", "on", "yes", "1"], false: ["false", "off", "no", "0"] };
+
 /**
- * An on/off attribute: absent → fallback; "", "true", "on", "yes", "1" → true; "false", "off", "no", "0" → false.
+ * An on/off attribute: absent → fallback; present without a value, "true", "on", "yes", "1" → true;
+ * "false", "off", "no", "0" → false (any case); any other word is an error.
+ * @param {string} name attribute name, for the message
  * @param {string | null} text
  * @param {boolean} fallback
+ * @returns {{value: boolean} | {error: string}}
  */
-export function readSwitch(text, fallback) {
-  if (text === null) return fallback;
-  return !/^(false|off|no|0)$/i.test(text.trim());
+export function readSwitch(name, text, fallback) {
+  if (text === null) return { value: fallback };
+  const word = text.trim().toLowerCase();
+  if (SWITCH_WORDS.true.includes(word)) return { value: true };
+  if (SWITCH_WORDS.false.includes(word)) return { value: false };
+  return { error: `${name}="${text}": use on or off (also true/false, yes/no, 1/0)` };
+}
+
+/**
+ * A seed for the engine's random choices: a whole number from 0 to 4294967295.
+ * @param {string} text
+ */
+export function readSeed(text) {
+  const seed = Number(text.trim());
+  return /^\s*\d+\s*$/.test(text) && seed <= 0xffffffff ? { value: seed } : { error: `seed="${text}": a whole number from 0 to 4294967295` };
 }
 
 /**

@@ -23,4 +23,13 @@ export class EvalBar {
     if (this.label) this.label.textContent = text;
     this.element.title = scoreWhite ? `Evaluation (White's view): ${text}` : "Evaluation";
   }
+
+  /** A book move: the last searched evaluation stays; with none yet, the bar says "book" instead of 0.00. */
+  book(lastScore) {
+    this.set(lastScore);
+    if (!lastScore && this.label) {
+      this.label.textContent = "book";
+      this.element.title = "Evaluation: the engine is still in its opening book";
+    }
+  }
 }

@@ -1,7 +1,14 @@
 // Game and settings kept in localStorage, so a reload restores them. Failures (private mode, quota) are ignored.
+// Each player keeps its own pair of keys, named by its `persist` attribute ("" is the page's one default pair).
 
-const SETTINGS_KEY = "homeostat.settings.v1";
-const GAME_KEY = "homeostat.game.v1";
+/**
+ * The storage key of one kind of record for a player.
+ * @param {"settings" | "game"} kind
+ * @param {string} name the `persist` attribute's value
+ */
+export function storageKey(kind, name) {
+  return `homeostat.${kind}.v1${name ? `.${name}` : ""}`;
+}
 
 /** Reads a JSON value, or null. */
 function read(key) {
@@ -22,14 +29,14 @@ function write(key, value) {
   }
 }
 
-/** The saved settings object, or null. */
-export function loadSettings() {
-  return read(SETTINGS_KEY);
+/** The saved settings object (unchecked), or null. */
+export function loadSettings(name = "") {
+  return read(storageKey("settings", name));
 }
 
 /** Saves the settings object. */
-export function saveSettings(settings) {
-  write(SETTINGS_KEY, settings);
+export function saveSettings(name, settings) {
+  write(storageKey("settings", name), settings);
 }
 
 /**
@@ -39,12 +46,12 @@ export function saveSettings(settings) {
  * @property {{result: string, reason: string, loser?: string} | null} ending  a resignation or agreed draw
  */
 
-/** The saved game, or null. */
-export function loadGame() {
-  return read(GAME_KEY);
+/** The saved game (unchecked), or null. */
+export function loadGame(name = "") {
+  return read(storageKey("game", name));
 }
 
 /** Saves the game. */
-export function saveGame(game) {
-  write(GAME_KEY, game);
+export function saveGame(name, game) {
+  write(storageKey("game", name), game);
 }

@@ -32,6 +32,11 @@ export const TEMPLATE = `
         <button type="submit" class="san-go">Play</button>
       </form>
       <p class="san-error" data-field="san-error" role="alert"></p>
+      <div class="draw-offer" role="group" aria-label="Draw offer" hidden>
+        <span>Homeostat offers a draw.</span>
+        <button type="button" data-action="accept-draw">Accept</button>
+        <button type="button" data-action="decline-draw">Decline</button>
+      </div>
       <div class="viewer" data-part="viewer" hidden>
         <button type="button" data-action="first" aria-label="First position" title="First position (Home)">${ICONS.first}</button>
         <button type="button" data-action="prev" aria-label="Previous move" title="Previous move (←)">${ICONS.back}</button>
@@ -49,6 +54,10 @@ export const TEMPLATE = `
         <div><dt>Time</dt><dd data-field="time">–</dd></div>
       </dl>
       <p class="pv" data-field="pv"></p>
+      <div class="engine-notice" role="alert" hidden>
+        <button type="button" data-action="retry-engine">Try again</button>
+        <button type="button" data-action="two-players">Play both sides</button>
+      </div>
     </section>
     <section class="panel moves" data-part="moves" aria-label="Moves">
       <ol class="move-list"></ol>
