@@ -52,12 +52,12 @@ mod see;
 mod timemgmt;
 mod transpositiontable;
 
-pub use engine::{Clock, Engine, SearchResult, DEFAULT_HASH_MB};
+pub use engine::{Clock, Engine, Purpose, SearchResult, DEFAULT_HASH_MB};
 pub use level::{Level, LevelSettings};
 pub use limits::{Adaptive, Limits, DEFAULT_MOVE_OVERHEAD_MS};
 pub use report::{
     considering_line, thousands, Event, FinishedInfo, IterationInfo, Reporter, RootMoveInfo, ScoreBound, Silent,
 };
-pub use resign::accepts_draw;
+pub use resign::{accepts_draw, dead_drawn_material};
 pub use rng::Rng;
 pub use score::Score;

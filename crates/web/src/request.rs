@@ -1,7 +1,7 @@
 //! A search request from the worker, checked and turned into a position and limits.
 
 use homeostat_chess::{Board, Color};
-use homeostat_engine::{Level, Limits};
+use homeostat_engine::{Level, Limits, Purpose};
 use serde::Deserialize;
 
 /// What the page asks the engine to search; every field is optional except a limit.
@@ -30,11 +30,49 @@ pub struct SearchRequest {
     pub use_book: bool,
     /// Seed for the book's and the weaker levels' random choices.
     pub seed: Option<f64>,
+    /// Why the page asks (`play` when absent).
+    #[serde(default)]
+    pub purpose: RequestPurpose,
+}
+
+/// Why the page asks for a search: only the engine's own move changes its game state.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RequestPurpose {
+    /// The engine's move: may resign or offer a draw, and counts towards resigning.
+    #[default]
+    Play,
+    /// A hint for the person: the best move within the level's caps; no game state changes.
+    Hint,
+    /// Analysis: as a hint.
+    #[serde(alias = "analyze")]
+    Analyse,
+}
+
+impl RequestPurpose {
+    /// The engine's purpose for this request.
+    pub fn engine(self) -> Purpose {
+        match self {
+            RequestPurpose::Play => Purpose::Play,
+            RequestPurpose::Hint | RequestPurpose::Analyse => Purpose::Analyse,
+        }
+    }
 }
 
 /// The fields a request may have, in JavaScript spelling.
-pub const FIELDS: &[&str] =
-    &["fen", "moves", "level", "movetimeMs", "depth", "nodes", "thinkMinMs", "thinkMaxMs", "useBook", "seed"];
+pub const FIELDS: &[&str] = &[
+    "fen",
+    "moves",
+    "level",
+    "movetimeMs",
+    "depth",
+    "nodes",
+    "thinkMinMs",
+    "thinkMaxMs",
+    "useBook",
+    "seed",
+    "purpose",
+];
 
 /// The first of `keys` that is not a request field, as an error message.
 pub fn unknown_field<'a>(keys: impl IntoIterator<Item = &'a str>) -> Option<String> {
@@ -57,6 +95,8 @@ pub struct Prepared {
     pub use_book: bool,
     /// The random seed, if given.
     pub seed: Option<u64>,
+    /// Why the search is made.
+    pub purpose: Purpose,
 }
 
 /// A whole number of milliseconds or nodes from a JavaScript number.
@@ -120,7 +160,7 @@ impl SearchRequest {
         let (board, history) = position(self.fen.as_deref(), &self.moves)?;
         // Any number seeds, fractions from Math.random() included: its bits are the seed.
         let seed = self.seed.map(f64::to_bits);
-        Ok(Prepared { board, history, limits, level, use_book: self.use_book, seed })
+        Ok(Prepared { board, history, limits, level, use_book: self.use_book, seed, purpose: self.purpose.engine() })
     }
 }
 
@@ -163,8 +203,16 @@ mod tests {
     }
 
     #[test]
+    fn only_play_is_the_engines_move() {
+        assert_eq!(request(|_| {}).prepare().unwrap().purpose, Purpose::Play);
+        for purpose in [RequestPurpose::Hint, RequestPurpose::Analyse] {
+            assert_eq!(request(|r| r.purpose = purpose).prepare().unwrap().purpose, Purpose::Analyse);
+        }
+    }
+
+    #[test]
     fn unknown_fields_are_named() {
-        assert_eq!(unknown_field(["fen", "depth"]), None);
+        assert_eq!(unknown_field(["fen", "depth", "purpose"]), None);
         assert!(unknown_field(["fen", "colour"]).unwrap().starts_with("unknown field `colour`"));
     }
 

@@ -5,7 +5,7 @@ use crate::events::{book_result_js, event_js, result_js};
 use crate::js::{clock, to_js};
 use crate::openings;
 use crate::request::{position, unknown_field, SearchRequest};
-use homeostat_engine::{accepts_draw, Engine, Event, Limits, Silent, DEFAULT_HASH_MB};
+use homeostat_engine::{accepts_draw, Engine, Event, Limits, Purpose, Silent, DEFAULT_HASH_MB};
 use std::sync::atomic::AtomicBool;
 use wasm_bindgen::prelude::*;
 
@@ -27,9 +27,12 @@ impl Searcher {
     }
 
     /// Searches `request` (`{fen?, moves?, level?, movetimeMs?, depth?, nodes?, thinkMinMs?,
-    /// thinkMaxMs?, useBook?, seed?}`), calling `on_event` with each `root` and `iteration`
-    /// event; returns `{best, bestSan, ponder, score, scoreWhite, resign, depth, nodes,
-    /// elapsedMs, pvUci, book}`. A malformed request throws an Error saying what is wrong.
+    /// thinkMaxMs?, useBook?, seed?, purpose?}`), calling `on_event` with each `root` and
+    /// `iteration` event; returns `{best, bestSan, ponder, score, scoreWhite, resign, offerDraw,
+    /// depth, nodes, elapsedMs, pvUci, book}`. `purpose` is `"play"` (the default: the engine's
+    /// move, which may resign or offer a draw), `"hint"` or `"analyse"` (the best move within the
+    /// level's caps; the engine's game state is left alone). With no limit, level 8 thinks for
+    /// `levelThinkMs(8)`. A malformed request throws an Error saying what is wrong.
     pub fn search(&mut self, request: JsValue, on_event: &js_sys::Function) -> Result<JsValue, JsError> {
         let object = request
             .dyn_ref::<js_sys::Object>()
@@ -49,8 +52,10 @@ impl Searcher {
                 return Ok(to_js(&book_result_js(&prepared.board, m)));
             }
         }
-        self.engine.set_level(homeostat_engine::Level::new(prepared.level.number()));
-        if let Some(seed) = prepared.seed {
+        self.engine.set_level(prepared.level);
+        self.engine.set_purpose(prepared.purpose);
+        if let (Some(seed), Purpose::Play) = (prepared.seed, prepared.purpose) {
+            // Only the engine's own moves draw from the level's random sequence.
             self.engine.set_seed(seed);
         }
         let stop = AtomicBool::new(false);
