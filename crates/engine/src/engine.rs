@@ -4,14 +4,14 @@ use crate::eval::Evaluator;
 use crate::history::History;
 use crate::level::{self, Candidate, Level};
 use crate::limits::Limits;
-use crate::report::{Event, FinishedInfo, Reporter};
-use crate::resign::{DrawOffers, ResignTracker};
+use crate::report::{Event, FinishedInfo, Reporter, Silent};
+use crate::resign::{self, DrawOffers, ResignTracker};
 use crate::rng::Rng;
 use crate::score::{Score, INFINITY, MAX_PLY};
 use crate::search::{Reductions, SearchSetup, Searcher, ROOT_REPORT_INTERVAL_MS};
 use crate::timemgmt::TimeManager;
 use crate::transpositiontable::TranspositionTable;
-use homeostat_chess::{Board, Move};
+use homeostat_chess::{Board, Color, Move};
 use std::sync::atomic::AtomicBool;
 
 /// A monotonic time source in milliseconds, supplied by the caller (`Instant` natively,
@@ -226,6 +226,29 @@ impl Engine {
             resign,
             offer_draw,
         }
+    }
+
+    /// Whether the engine, playing `side`, accepts a draw offered in `board` (after the game's
+    /// earlier positions `history`): a short search whose score is read from the engine's side,
+    /// whoever is to move, judged by [`resign::accepts_draw`]. It is analysis: nothing the engine
+    /// keeps about the game changes. Refused when the side to move has no legal move.
+    pub fn accepts_draw_offer(
+        &mut self,
+        board: &Board,
+        history: &[u64],
+        side: Color,
+        clock: Clock<'_>,
+        stop: &AtomicBool,
+    ) -> bool {
+        if !board.has_legal_moves() {
+            return false;
+        }
+        let limits = Limits { depth: Some(8), movetime_ms: Some(300), ..Limits::default() };
+        let purpose = std::mem::replace(&mut self.purpose, Purpose::Analyse);
+        let result = self.search(board, history, &limits, clock, stop, &mut Silent);
+        self.purpose = purpose;
+        let score = if board.side_to_move() == side { result.score } else { result.score.flip() };
+        resign::accepts_draw(score, board.fullmove_number())
     }
 
     /// The table's move for the position after `m`, if it is legal there.
