@@ -19,7 +19,7 @@
 //! (exchange evaluation), `checks` (does a move give check), `transpositiontable`, `eval`
 //! (tapered evaluation; all weights in [`eval::Weights`]), `timemgmt` and `limits` (budgets and
 //! the adaptive think-time band), `level` (playing levels 1-8), `resign` (resigning, draw
-//! offers), `report` (events and their text), `bench`.
+//! offers), `report` (events and their text), `book` (opening book and names), `bench`.
 //!
 //! ```
 //! use homeostat_chess::Board;
@@ -35,6 +35,7 @@
 #![deny(missing_docs)]
 
 pub mod bench;
+pub mod book;
 mod checks;
 mod engine;
 pub mod eval;

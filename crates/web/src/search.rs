@@ -3,11 +3,10 @@
 
 use crate::events::{book_result_js, event_js, result_js};
 use crate::js::{clock, to_js};
-use crate::openings;
 use crate::request::{position, unknown_field, SearchRequest};
 use crate::session::parse_color;
 use homeostat_chess::Color;
-use homeostat_engine::{Engine, Event, Purpose, DEFAULT_HASH_MB};
+use homeostat_engine::{book, Engine, Event, Purpose, DEFAULT_HASH_MB};
 use std::sync::atomic::AtomicBool;
 use wasm_bindgen::prelude::*;
 
@@ -50,7 +49,7 @@ impl Searcher {
         self.searches += 1;
         let seed = prepared.seed.unwrap_or_else(|| self.searches ^ js_sys::Date::now() as u64);
         if prepared.use_book {
-            if let Some(m) = openings::book_move(&prepared.board, seed) {
+            if let Some(m) = book::book_move(&prepared.board, seed) {
                 return Ok(to_js(&book_result_js(&prepared.board, m)));
             }
         }

@@ -1,8 +1,8 @@
 //! The game the page plays, without JavaScript types: the rules core's [`Game`] plus a redo
 //! stack, claimable draws that end the game at once, and the plain records the bindings hand out.
 
-use crate::openings::{self, Opening};
 use homeostat_chess::{Board, Color, EndReason, Game, Move, Outcome, PieceKind, Square};
+use homeostat_engine::book::{self, Opening};
 use serde::Serialize;
 
 /// A legal move as the page sees it.
@@ -232,7 +232,7 @@ impl Session {
 
     /// The named opening of the game so far.
     pub fn opening(&self) -> Option<Opening> {
-        openings::name_of(self.game.positions().iter())
+        book::name_of(self.game.positions().iter())
     }
 
     /// A book move (UCI) for the current position, varied by `seed`.
@@ -240,7 +240,7 @@ impl Session {
         if self.outcome().is_some() {
             return None;
         }
-        openings::book_move(self.board(), seed).map(|m| m.to_string())
+        book::book_move(self.board(), seed).map(|m| m.to_string())
     }
 }
 
