@@ -30,32 +30,17 @@ pub struct SearchRequest {
     pub use_book: bool,
     /// Seed for the book's and the weaker levels' random choices.
     pub seed: Option<f64>,
-    /// Why the page asks (`play` when absent).
-    #[serde(default)]
-    pub purpose: RequestPurpose,
+    /// Why the page asks: `play` (the default: the engine's move, which may resign or offer a
+    /// draw), `hint` or `analyse` (the best move within the level's caps; no game state changes).
+    pub purpose: Option<String>,
 }
 
-/// Why the page asks for a search: only the engine's own move changes its game state.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum RequestPurpose {
-    /// The engine's move: may resign or offer a draw, and counts towards resigning.
-    #[default]
-    Play,
-    /// A hint for the person: the best move within the level's caps; no game state changes.
-    Hint,
-    /// Analysis: as a hint.
-    #[serde(alias = "analyze")]
-    Analyse,
-}
-
-impl RequestPurpose {
-    /// The engine's purpose for this request.
-    pub fn engine(self) -> Purpose {
-        match self {
-            RequestPurpose::Play => Purpose::Play,
-            RequestPurpose::Hint | RequestPurpose::Analyse => Purpose::Analyse,
-        }
+/// The engine's purpose for a request's `purpose`.
+fn purpose(text: Option<&str>) -> Result<Purpose, String> {
+    match text {
+        None | Some("play") => Ok(Purpose::Play),
+        Some("hint" | "analyse" | "analyze") => Ok(Purpose::Analyse),
+        Some(other) => Err(format!("purpose must be \"play\", \"hint\" or \"analyse\", not {other:?}")),
     }
 }
 
@@ -157,10 +142,11 @@ impl SearchRequest {
             // Full strength has no depth cap: without a limit it thinks for the level's time.
             limits.movetime_ms = Some(level.think_ms());
         }
+        let purpose = purpose(self.purpose.as_deref())?;
         let (board, history) = position(self.fen.as_deref(), &self.moves)?;
         // Any number seeds, fractions from Math.random() included: its bits are the seed.
         let seed = self.seed.map(f64::to_bits);
-        Ok(Prepared { board, history, limits, level, use_book: self.use_book, seed, purpose: self.purpose.engine() })
+        Ok(Prepared { board, history, limits, level, use_book: self.use_book, seed, purpose })
     }
 }
 
@@ -205,9 +191,11 @@ mod tests {
     #[test]
     fn only_play_is_the_engines_move() {
         assert_eq!(request(|_| {}).prepare().unwrap().purpose, Purpose::Play);
-        for purpose in [RequestPurpose::Hint, RequestPurpose::Analyse] {
-            assert_eq!(request(|r| r.purpose = purpose).prepare().unwrap().purpose, Purpose::Analyse);
-        }
+        let with = |text: &str| request(|r| r.purpose = Some(text.into())).prepare().map(|p| p.purpose);
+        assert_eq!(with("play"), Ok(Purpose::Play));
+        assert_eq!(with("hint"), Ok(Purpose::Analyse));
+        assert_eq!(with("analyse"), Ok(Purpose::Analyse));
+        assert_eq!(with("win"), Err("purpose must be \"play\", \"hint\" or \"analyse\", not \"win\"".into()));
     }
 
     #[test]
