@@ -1,5 +1,6 @@
-//! A game record: the start position, the moves and the positions they lead to, and the rules
-//! that need the history (repetition) or a player's say (claims, resignation, agreement).
+//! A game record: the start position, the moves and the positions they lead to, the moves taken
+//! back (to redo), and the rules that need the history (repetition) or a player's say (claims,
+//! resignation, agreement).
 
 use crate::bitboard::Bitboard;
 use crate::board::Board;
@@ -31,6 +32,10 @@ pub struct Game {
     moves: Vec<Move>,
     /// An ending decided by the players: resignation, agreement, a claim, a recorded result.
     declared: Option<Outcome>,
+    /// Moves taken back with [`Game::undo`], the next one to redo last.
+    redo: Vec<Move>,
+    /// Whether a draw that can be claimed ends the game at once (see [`Game::set_automatic_claims`]).
+    automatic_claims: bool,
 }
 
 impl Default for Game {
@@ -42,7 +47,14 @@ impl Default for Game {
 impl Game {
     /// A game starting from `start`, with no moves yet.
     pub fn new(start: Board) -> Game {
-        Game { boards: vec![start], keys: vec![repetition_key(&start)], moves: Vec::new(), declared: None }
+        Game {
+            boards: vec![start],
+            keys: vec![repetition_key(&start)],
+            moves: Vec::new(),
+            declared: None,
+            redo: Vec::new(),
+            automatic_claims: false,
+        }
     }
 
     /// The position before the first move.
@@ -80,23 +92,37 @@ impl Game {
         self.moves.is_empty()
     }
 
-    /// Plays `m`: it must be legal, and the game must not be over.
+    /// Plays `m`: it must be legal, and the game must not be over. The move taken back last is
+    /// then no longer to redo: playing it again keeps the moves after it, another move drops them.
     pub fn play(&mut self, m: Move) -> Result<(), MoveError> {
         let text = m.to_string();
         self.refuse_if_over(&text)?;
         if !self.board().is_legal(m) {
             return Err(self.board().illegal_error(m, &text));
         }
-        self.push(m);
+        self.push_played(m);
         Ok(())
     }
 
-    /// Plays a move given in UCI or SAN (see [`Board::parse_move`]) and returns it.
+    /// Plays a move given in UCI or SAN (see [`Board::parse_move`]) and returns it; as [`Game::play`].
     pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
         self.refuse_if_over(text.trim())?;
         let m = self.board().parse_move(text)?;
-        self.push(m);
+        self.push_played(m);
         Ok(m)
+    }
+
+    /// Appends a legal move played by a player: updates the redo stack and makes automatic claims.
+    fn push_played(&mut self, m: Move) {
+        self.push(m);
+        if self.redo.last() == Some(&m) {
+            self.redo.pop();
+        } else {
+            self.redo.clear();
+        }
+        if self.automatic_claims {
+            self.claim_draw();
+        }
     }
 
     fn refuse_if_over(&self, text: &str) -> Result<(), MoveError> {
@@ -115,13 +141,46 @@ impl Game {
         self.moves.push(m);
     }
 
-    /// Takes back the last move (and any declared ending); `None` if there is none.
+    /// Takes back the last move (and any declared ending) and keeps it to redo; `None` if there
+    /// is none.
     pub fn undo(&mut self) -> Option<Move> {
         let m = self.moves.pop()?;
         self.boards.pop();
         self.keys.pop();
         self.declared = None;
+        self.redo.push(m);
         Some(m)
+    }
+
+    /// Plays again the move taken back last, if any. When it cannot be played (the game was
+    /// ended meanwhile, by resignation say) nothing is left to redo and `None` comes back.
+    pub fn redo(&mut self) -> Option<Move> {
+        let m = *self.redo.last()?;
+        if self.play(m).is_err() {
+            self.redo.clear();
+            return None;
+        }
+        Some(m)
+    }
+
+    /// The moves [`Game::redo`] can play again, the next one last.
+    pub fn redo_moves(&self) -> &[Move] {
+        &self.redo
+    }
+
+    /// Whether a draw that can be claimed (see [`Game::claimable_draw`]) ends the game at once,
+    /// after every move played (or redone) and now, as a player who always claims would. Off by
+    /// default: the rules leave the claim to the player.
+    pub fn set_automatic_claims(&mut self, on: bool) {
+        self.automatic_claims = on;
+        if on {
+            self.claim_draw();
+        }
+    }
+
+    /// Whether draws are claimed automatically.
+    pub fn automatic_claims(&self) -> bool {
+        self.automatic_claims
     }
 
     /// The moves in SAN.

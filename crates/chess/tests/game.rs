@@ -241,3 +241,70 @@ fn resignation_and_agreement_are_declared_endings() {
     assert_eq!(g.agree_draw(), Ok(Outcome::draw(EndReason::Agreement)));
     assert!(g.to_pgn(&[]).ends_with("\n\n1/2-1/2\n"));
 }
+
+#[test]
+fn undo_keeps_moves_to_redo_until_another_move_is_played() {
+    let mut g = Game::default();
+    play(&mut g, "e4 e5 Nf3");
+    assert_eq!(g.redo(), None);
+    let nf3 = g.undo().unwrap();
+    let e5 = g.undo().unwrap();
+    assert_eq!(g.redo_moves(), [nf3, e5]);
+    assert_eq!(g.redo(), Some(e5));
+    assert_eq!(g.redo_moves(), [nf3]);
+    // Playing the move to redo by hand keeps the rest ...
+    g.undo();
+    play(&mut g, "e5");
+    assert_eq!(g.redo_moves(), [nf3]);
+    // ... another move drops it.
+    play(&mut g, "Nc3");
+    assert!(g.redo_moves().is_empty());
+    assert_eq!(g.san_moves(), ["e4", "e5", "Nc3"]);
+    // Taking everything back and redoing it gives the same game.
+    let before = g.clone();
+    while g.undo().is_some() {}
+    assert_eq!(g.len(), 0);
+    while g.redo().is_some() {}
+    assert_eq!(g, before);
+}
+
+#[test]
+fn redo_after_the_game_was_ended_leaves_nothing_to_redo() {
+    let mut g = Game::default();
+    play(&mut g, "e4 e5");
+    g.undo();
+    g.resign(Color::Black).unwrap();
+    assert_eq!(g.redo(), None);
+    assert!(g.redo_moves().is_empty());
+    assert_eq!(g.len(), 1);
+}
+
+#[test]
+fn automatic_claims_end_the_game_when_a_draw_can_be_claimed() {
+    let threefold = Some(Outcome::draw(EndReason::ThreefoldRepetition));
+    // Off by default: the rules leave the claim to the player.
+    let mut g = Game::default();
+    assert!(!g.automatic_claims());
+    play(&mut g, &format!("{KNIGHT_DANCE} {KNIGHT_DANCE}"));
+    assert_eq!(g.outcome(), None);
+    // Turned on, the draw is claimed at once ...
+    g.set_automatic_claims(true);
+    assert_eq!(g.outcome(), threefold);
+    // ... and after the move that makes it claimable; taking it back reopens the game, and
+    // redoing it claims again.
+    let mut g = Game::default();
+    g.set_automatic_claims(true);
+    play(&mut g, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+    assert_eq!(g.outcome(), None);
+    play(&mut g, "Ng8");
+    assert_eq!(g.outcome(), threefold);
+    g.undo();
+    assert_eq!(g.outcome(), None);
+    assert!(g.redo().is_some());
+    assert_eq!(g.outcome(), threefold);
+    // The fifty-move rule too.
+    let mut g = game("8/8/4k3/8/8/4K3/8/R7 w - - 99 80");
+    g.set_automatic_claims(true);
+    play(&mut g, "Ra2");
+    assert_eq!(g.outcome(), Some(Outcome::draw(EndReason::FiftyMoveRule)));
+}

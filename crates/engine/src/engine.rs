@@ -4,14 +4,14 @@ use crate::eval::Evaluator;
 use crate::history::History;
 use crate::level::{self, Candidate, Level};
 use crate::limits::Limits;
-use crate::report::{Event, FinishedInfo, Reporter};
-use crate::resign::ResignTracker;
+use crate::report::{Event, FinishedInfo, Reporter, Silent};
+use crate::resign::{self, DrawOffers, ResignTracker};
 use crate::rng::Rng;
 use crate::score::{Score, INFINITY, MAX_PLY};
 use crate::search::{Reductions, SearchSetup, Searcher, ROOT_REPORT_INTERVAL_MS};
 use crate::timemgmt::TimeManager;
 use crate::transpositiontable::TranspositionTable;
-use homeostat_chess::{Board, Move};
+use homeostat_chess::{Board, Color, Move};
 use std::sync::atomic::AtomicBool;
 
 /// A monotonic time source in milliseconds, supplied by the caller (`Instant` natively,
@@ -20,6 +20,19 @@ pub type Clock<'a> = &'a dyn Fn() -> f64;
 
 /// Default transposition-table size in megabytes.
 pub const DEFAULT_HASH_MB: usize = 16;
+
+/// Why a search is made. Only the engine's own moves change what it keeps about the game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Purpose {
+    /// The engine's move in its game: updates the resignation streak, may offer a draw, feeds
+    /// the adaptive think-time average, and weaker levels choose with their randomness.
+    #[default]
+    Play,
+    /// Advice for someone else (a hint, analysis, judging a draw offer): the best move within the
+    /// level's depth and node caps, and nothing about the game changes (resignation streak, draw
+    /// offers, time average, random sequence).
+    Analyse,
+}
 
 /// What a search decided.
 #[derive(Clone, Debug, PartialEq)]
@@ -42,6 +55,8 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
     /// Whether the engine resigns (hopeless for several moves, or mated by force).
     pub resign: bool,
+    /// Whether the engine offers a draw with its move (a dead-drawn position; see `DrawOffers`).
+    pub offer_draw: bool,
 }
 
 /// A chess engine: transposition table, histories, level and state kept between moves.
@@ -51,6 +66,8 @@ pub struct Engine {
     reductions: Reductions,
     time: TimeManager,
     resign: ResignTracker,
+    draws: DrawOffers,
+    purpose: Purpose,
     level: Level,
     rng: Rng,
     hash_mb: usize,
@@ -66,6 +83,8 @@ impl Engine {
             reductions: Reductions::new(),
             time: TimeManager::new(),
             resign: ResignTracker::new(),
+            draws: DrawOffers::new(),
+            purpose: Purpose::Play,
             level: Level::MAX,
             rng: Rng::new(0x5EED),
             hash_mb: hash_mb.max(1),
@@ -84,12 +103,23 @@ impl Engine {
         self.hash_mb
     }
 
-    /// Forgets everything learnt (table, histories, time average, resign streak).
+    /// Forgets everything learnt (table, histories, time average, resign streak, draw offers).
     pub fn new_game(&mut self) {
         self.tt.clear();
         self.history.clear();
         self.time.reset();
         self.resign.reset();
+        self.draws.reset();
+    }
+
+    /// Sets why the next searches are made (see [`Purpose`]; [`Purpose::Play`] until changed).
+    pub fn set_purpose(&mut self, purpose: Purpose) {
+        self.purpose = purpose;
+    }
+
+    /// Why searches are made now.
+    pub fn purpose(&self) -> Purpose {
+        self.purpose
     }
 
     /// Sets the playing level (see [`Level`]).
@@ -154,7 +184,8 @@ impl Engine {
 
         let mut value = outcome.score;
         let mut chosen = outcome.root_moves.first();
-        if !self.level.is_full() && outcome.root_moves.len() > 1 {
+        let play = self.purpose == Purpose::Play;
+        if play && !self.level.is_full() && outcome.root_moves.len() > 1 {
             let mut ranked: Vec<_> = outcome.root_moves.iter().collect();
             ranked.sort_by_key(|rm| std::cmp::Reverse(rm.completed));
             let candidates: Vec<Candidate> = ranked
@@ -175,8 +206,12 @@ impl Engine {
         }
         let ponder = pv.get(1).copied().or_else(|| best.and_then(|m| self.guess_reply(board, m)));
         let score = Score::from_internal(value);
-        let resign = if limits.infinite { false } else { self.resign.update(score) };
-        self.time.record(limits, outcome.elapsed_ms);
+        let decides = play && !limits.infinite;
+        let resign = decides && self.resign.update(score);
+        let offer_draw = decides && !resign && best.is_some() && self.draws.update(board, score);
+        if play {
+            self.time.record(limits, outcome.elapsed_ms);
+        }
 
         reporter.report(&Event::Finished(FinishedInfo { best, ponder, score, resign }));
         SearchResult {
@@ -189,7 +224,31 @@ impl Engine {
             elapsed_ms: outcome.elapsed_ms.max(0.0) as u64,
             pv,
             resign,
+            offer_draw,
         }
+    }
+
+    /// Whether the engine, playing `side`, accepts a draw offered in `board` (after the game's
+    /// earlier positions `history`): a short search whose score is read from the engine's side,
+    /// whoever is to move, judged by [`resign::accepts_draw`]. It is analysis: nothing the engine
+    /// keeps about the game changes. Refused when the side to move has no legal move.
+    pub fn accepts_draw_offer(
+        &mut self,
+        board: &Board,
+        history: &[u64],
+        side: Color,
+        clock: Clock<'_>,
+        stop: &AtomicBool,
+    ) -> bool {
+        if !board.has_legal_moves() {
+            return false;
+        }
+        let limits = Limits { depth: Some(8), movetime_ms: Some(300), ..Limits::default() };
+        let purpose = std::mem::replace(&mut self.purpose, Purpose::Analyse);
+        let result = self.search(board, history, &limits, clock, stop, &mut Silent);
+        self.purpose = purpose;
+        let score = if board.side_to_move() == side { result.score } else { result.score.flip() };
+        resign::accepts_draw(score, board.fullmove_number())
     }
 
     /// The table's move for the position after `m`, if it is legal there.

@@ -19,7 +19,7 @@
 //! (exchange evaluation), `checks` (does a move give check), `transpositiontable`, `eval`
 //! (tapered evaluation; all weights in [`eval::Weights`]), `timemgmt` and `limits` (budgets and
 //! the adaptive think-time band), `level` (playing levels 1-8), `resign` (resigning, draw
-//! offers), `report` (events and their text), `bench`.
+//! offers), `report` (events and their text), `book` (opening book and names), `bench`.
 //!
 //! ```
 //! use homeostat_chess::Board;
@@ -35,6 +35,7 @@
 #![deny(missing_docs)]
 
 pub mod bench;
+pub mod book;
 mod checks;
 mod engine;
 pub mod eval;
@@ -52,12 +53,12 @@ mod see;
 mod timemgmt;
 mod transpositiontable;
 
-pub use engine::{Clock, Engine, SearchResult, DEFAULT_HASH_MB};
+pub use engine::{Clock, Engine, Purpose, SearchResult, DEFAULT_HASH_MB};
 pub use level::{Level, LevelSettings};
 pub use limits::{Adaptive, Limits, DEFAULT_MOVE_OVERHEAD_MS};
 pub use report::{
     considering_line, thousands, Event, FinishedInfo, IterationInfo, Reporter, RootMoveInfo, ScoreBound, Silent,
 };
-pub use resign::accepts_draw;
+pub use resign::{accepts_draw, dead_drawn_material};
 pub use rng::Rng;
 pub use score::Score;

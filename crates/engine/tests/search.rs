@@ -1,7 +1,7 @@
 //! Search behaviour at fixed depths and node counts (never wall time).
 
-use homeostat_chess::{Board, Move};
-use homeostat_engine::{Engine, Event, Level, Limits, Score, ScoreBound, SearchResult, Silent};
+use homeostat_chess::{Board, Color, Move};
+use homeostat_engine::{Engine, Event, Level, Limits, Purpose, Score, ScoreBound, SearchResult, Silent};
 use std::cell::Cell;
 use std::sync::atomic::AtomicBool;
 
@@ -330,6 +330,81 @@ fn resigns_only_when_hopeless_for_several_moves() {
     assert!(!r1.resign && !r2.resign && r3.resign);
     engine.new_game();
     assert!(!search_with(&mut engine, &lost, &[], &Limits::depth(4)).resign);
+}
+
+#[test]
+fn hints_and_analysis_leave_the_game_state_alone() {
+    let mut engine = Engine::new(4);
+    let lost = board("3qk3/8/8/8/8/8/8/4K3 w - - 0 1");
+    let play = |engine: &mut Engine, purpose| {
+        engine.set_purpose(purpose);
+        search_with(engine, &lost, &[], &Limits::depth(4)).resign
+    };
+    assert!(!play(&mut engine, Purpose::Play));
+    assert!(!play(&mut engine, Purpose::Play));
+    // Hints asked for on the engine's side, or analysis, neither resign nor count towards it ...
+    for _ in 0..3 {
+        assert!(!play(&mut engine, Purpose::Analyse));
+    }
+    // ... so the third move of its own still resigns, no sooner and no later.
+    assert!(play(&mut engine, Purpose::Play));
+
+    // At a weaker level, analysis gives the best move every time: no random choice is drawn.
+    let b = Board::startpos();
+    engine.set_level(Level::new(1));
+    engine.set_purpose(Purpose::Analyse);
+    let moves: std::collections::HashSet<_> =
+        (0..20).map(|_| search_with(&mut engine, &b, &[], &Limits::default()).best).collect();
+    assert_eq!(moves.len(), 1, "{moves:?}");
+}
+
+#[test]
+fn offers_a_draw_in_a_dead_drawn_ending_only_when_playing() {
+    let rooks = board("8/8/4kr2/8/8/2KR4/8/8 w - - 0 60");
+    let mut engine = Engine::new(4);
+    engine.set_purpose(Purpose::Analyse);
+    assert!(!search_with(&mut engine, &rooks, &[], &Limits::depth(6)).offer_draw);
+    engine.set_purpose(Purpose::Play);
+    let r = search_with(&mut engine, &rooks, &[], &Limits::depth(6));
+    assert!(r.offer_draw, "{:?}", r.score);
+    // A live opening and a won ending are no reason to offer.
+    let mut engine = Engine::new(4);
+    assert!(!search_with(&mut engine, &Board::startpos(), &[], &Limits::depth(5)).offer_draw);
+    let won = board("8/8/4k3/8/8/2KR4/8/8 w - - 0 60");
+    assert!(!search_with(&mut engine, &won, &[], &Limits::depth(5)).offer_draw);
+}
+
+fn accepts(engine: &mut Engine, fen: &str, side: Color) -> bool {
+    engine.accepts_draw_offer(&board(fen), &[], side, &|| 0.0, &AtomicBool::new(false))
+}
+
+#[test]
+fn draw_offers_are_judged_from_the_engines_side_whoever_is_to_move() {
+    let mut engine = Engine::new(4);
+    // Black (the engine) has a queen against a bare king.
+    for fen in ["3qk3/8/8/8/8/8/8/4K3 w - - 0 40", "3qk3/8/8/8/8/8/8/4K3 b - - 0 40"] {
+        assert!(!accepts(&mut engine, fen, Color::Black), "winning, {fen}");
+        assert!(accepts(&mut engine, fen, Color::White), "losing, {fen}");
+    }
+    // Level late in the game: accepted by either side, whoever is to move.
+    for fen in ["8/8/4kr2/8/8/2KR4/8/8 w - - 0 60", "8/8/4kr2/8/8/2KR4/8/8 b - - 0 60"] {
+        assert!(accepts(&mut engine, fen, Color::White) && accepts(&mut engine, fen, Color::Black), "{fen}");
+    }
+    // No move to make: nothing to judge.
+    assert!(!accepts(&mut engine, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 50", Color::Black));
+}
+
+#[test]
+fn judging_a_draw_offer_does_not_count_towards_resigning() {
+    let mut engine = Engine::new(4);
+    let lost = board("3qk3/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert!(!search_with(&mut engine, &lost, &[], &Limits::depth(4)).resign);
+    assert!(!search_with(&mut engine, &lost, &[], &Limits::depth(4)).resign);
+    for _ in 0..3 {
+        assert!(accepts(&mut engine, "3qk3/8/8/8/8/8/8/4K3 w - - 0 1", Color::White));
+    }
+    assert_eq!(engine.purpose(), Purpose::Play);
+    assert!(search_with(&mut engine, &lost, &[], &Limits::depth(4)).resign);
 }
 
 #[test]

@@ -25,8 +25,9 @@ const PONDER: usize = 3;
 const LIMIT_STRENGTH: usize = 4;
 const ELO: usize = 5;
 const LEVEL: usize = 6;
+const OWN_BOOK: usize = 7;
 
-const OPTIONS: [Declared; 7] = [
+const OPTIONS: [Declared; 8] = [
     Declared { name: "Hash", default: 16, kind: Kind::Spin { min: 1, max: 65536 } },
     Declared { name: "Threads", default: 1, kind: Kind::Spin { min: 1, max: 1 } },
     Declared { name: "Move Overhead", default: 30, kind: Kind::Spin { min: 0, max: 5000 } },
@@ -34,6 +35,8 @@ const OPTIONS: [Declared; 7] = [
     Declared { name: "UCI_LimitStrength", default: 0, kind: Kind::Check },
     Declared { name: "UCI_Elo", default: 2600, kind: Kind::Spin { min: 600, max: 2600 } },
     Declared { name: "Level", default: 8, kind: Kind::Spin { min: 1, max: 8 } },
+    // Off by default, so matches and tests search every move and stay reproducible.
+    Declared { name: "OwnBook", default: 0, kind: Kind::Check },
 ];
 
 /// The current option values.
@@ -114,6 +117,11 @@ impl Options {
         }
     }
 
+    /// Whether to play from the engine's opening book while the position is in it.
+    pub fn own_book(&self) -> bool {
+        self.values[OWN_BOOK] == 1
+    }
+
     /// Whether the GUI said it may send `go ponder`.
     pub fn ponder(&self) -> bool {
         self.values[PONDER] == 1
@@ -153,5 +161,9 @@ mod tests {
         assert!(options.set("UCI_LimitStrength", Some("maybe")).is_err());
         options.set("ponder", Some("TRUE")).unwrap();
         assert!(options.ponder());
+        assert!(!options.own_book());
+        options.set("ownbook", Some("true")).unwrap();
+        assert!(options.own_book());
+        assert!(options.set("OwnBook", Some("1")).is_err());
     }
 }

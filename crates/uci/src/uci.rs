@@ -6,7 +6,7 @@ use crate::options::Options;
 use crate::perft_cmd::go_perft;
 use crate::position::{parse_move, Position};
 use crate::search_thread::{self, Job, Searching, SharedOut};
-use homeostat_engine::{Engine, Limits};
+use homeostat_engine::{book, Engine, Limits};
 use std::io::{self, BufRead, Write};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -32,6 +32,8 @@ pub struct Session {
     searching: Option<Searching>,
     /// The limits to search with once a pondering search gets `ponderhit`.
     ponder: Option<GoLimits>,
+    /// Book moves played, to vary the choice between moves and games.
+    book_moves: u64,
 }
 
 impl Session {
@@ -47,6 +49,7 @@ impl Session {
             out: Arc::new(Mutex::new(Box::new(out))),
             searching: None,
             ponder: None,
+            book_moves: 0,
         }
     }
 
@@ -143,6 +146,10 @@ impl Session {
         let started = Instant::now();
         self.stop();
         let board = *self.position.board();
+        if let Some(m) = self.book_move(go) {
+            self.say(&format!("info string book move {m}"))?;
+            return self.say(&format!("bestmove {m}"));
+        }
         let mut searchmoves = Vec::new();
         for text in &go.searchmoves {
             match parse_move(&board, text) {
@@ -180,6 +187,18 @@ impl Session {
         // A pondering search that is not infinite becomes a timed one on `ponderhit`.
         self.ponder = (go.ponder && !go.infinite).then(|| GoLimits { ponder: false, ..go.clone() });
         Ok(())
+    }
+
+    /// A move from the opening book when `OwnBook` is on and `go` asks for a move to play (not an
+    /// infinite, pondering, mate or `searchmoves` search).
+    fn book_move(&mut self, go: &GoLimits) -> Option<homeostat_chess::Move> {
+        if !self.options.own_book() || go.infinite || go.ponder || go.mate.is_some() || !go.searchmoves.is_empty() {
+            return None;
+        }
+        // Varied by the clock and a counter: a book is there to give different games.
+        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+        self.book_moves += 1;
+        book::book_move(self.position.board(), nanos as u64 ^ self.book_moves.rotate_left(32))
     }
 
     /// The opponent played the expected move: search it for real with the clock running.

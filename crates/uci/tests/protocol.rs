@@ -253,6 +253,41 @@ fn weak_levels_still_play_legal_moves() {
 }
 
 #[test]
+fn own_book_plays_the_books_moves_only_when_asked() {
+    let declared = talk(&["uci"]);
+    assert!(declared.contains(&"option name OwnBook type check default false".to_string()), "{declared:?}");
+
+    // On: every `go` from the start position answers at once with one of the book's moves, varied.
+    let mut lines = vec!["setoption name OwnBook value true", "position startpos"];
+    lines.extend(std::iter::repeat_n("go movetime 60000", 20));
+    let answers = talk(&lines);
+    let book: Vec<String> =
+        homeostat_engine::book::book_moves(&Board::startpos()).iter().map(|(m, _)| m.to_string()).collect();
+    let played: Vec<&str> = answers.iter().filter_map(|l| l.strip_prefix("bestmove ")).collect();
+    assert_eq!(played.len(), 20, "{answers:?}");
+    assert!(played.iter().all(|m| book.iter().any(|b| b == m)), "{played:?} not all in {book:?}");
+    assert!(played.iter().collect::<std::collections::HashSet<_>>().len() >= 2, "{played:?}");
+    assert_eq!(answers.iter().filter(|l| l.starts_with("info string book move ")).count(), 20);
+    assert!(!answers.iter().any(|l| l.starts_with("info depth ")), "{answers:?}");
+
+    // Out of the book it searches; so does an analysis (infinite) search, and the default is off.
+    for lines in [
+        &["setoption name OwnBook value true", "position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "go depth 4"][..],
+        &["setoption name OwnBook value true", "position startpos", "go infinite", "stop"][..],
+        &["position startpos", "go depth 3"][..],
+    ] {
+        let answers = talk(lines);
+        assert!(answers.last().is_some_and(|l| l.starts_with("bestmove ")), "{lines:?}: {answers:?}");
+        assert!(!answers.iter().any(|l| l.contains("book move")), "{lines:?}: {answers:?}");
+        // (A stopped infinite search may end before its first depth.)
+        let searched = answers.iter().any(|l| l.starts_with("info depth "));
+        assert!(searched || lines.contains(&"go infinite"), "{lines:?}: {answers:?}");
+    }
+    let refused = talk(&["setoption name OwnBook value yes", "isready"]);
+    assert!(refused[0].starts_with("info string error: option 'OwnBook' takes true or false"), "{refused:?}");
+}
+
+#[test]
 fn eof_without_quit_exits_cleanly() {
     let output = run(b"isready", &[]);
     assert!(output.status.success());

@@ -109,6 +109,8 @@ pub struct ResultJs {
     pub score_white: ScoreJs,
     /// Whether the engine resigns instead of moving.
     pub resign: bool,
+    /// Whether the engine offers a draw along with its move (only when playing).
+    pub offer_draw: bool,
     /// Completed depth.
     pub depth: u32,
     /// Nodes searched.
@@ -177,6 +179,7 @@ pub fn result_js(board: &Board, result: &SearchResult) -> ResultJs {
         score: result.score.into(),
         score_white: result.score.for_white(side).into(),
         resign: result.resign,
+        offer_draw: result.offer_draw,
         depth: result.depth,
         nodes: result.nodes as f64,
         elapsed_ms: result.elapsed_ms as f64,
@@ -194,6 +197,7 @@ pub fn book_result_js(board: &Board, m: Move) -> ResultJs {
         score: Score::Cp(0).into(),
         score_white: Score::Cp(0).into(),
         resign: false,
+        offer_draw: false,
         depth: 0,
         nodes: 0.0,
         elapsed_ms: 0.0,

@@ -9,7 +9,6 @@
 pub mod bench;
 pub mod events;
 mod js;
-pub mod openings;
 pub mod request;
 pub mod rules;
 pub mod search;

@@ -1,7 +1,7 @@
 //! A search request from the worker, checked and turned into a position and limits.
 
 use homeostat_chess::{Board, Color};
-use homeostat_engine::{Level, Limits};
+use homeostat_engine::{Level, Limits, Purpose};
 use serde::Deserialize;
 
 /// What the page asks the engine to search; every field is optional except a limit.
@@ -30,11 +30,34 @@ pub struct SearchRequest {
     pub use_book: bool,
     /// Seed for the book's and the weaker levels' random choices.
     pub seed: Option<f64>,
+    /// Why the page asks: `play` (the default: the engine's move, which may resign or offer a
+    /// draw), `hint` or `analyse` (the best move within the level's caps; no game state changes).
+    pub purpose: Option<String>,
+}
+
+/// The engine's purpose for a request's `purpose`.
+fn purpose(text: Option<&str>) -> Result<Purpose, String> {
+    match text {
+        None | Some("play") => Ok(Purpose::Play),
+        Some("hint" | "analyse" | "analyze") => Ok(Purpose::Analyse),
+        Some(other) => Err(format!("purpose must be \"play\", \"hint\" or \"analyse\", not {other:?}")),
+    }
 }
 
 /// The fields a request may have, in JavaScript spelling.
-pub const FIELDS: &[&str] =
-    &["fen", "moves", "level", "movetimeMs", "depth", "nodes", "thinkMinMs", "thinkMaxMs", "useBook", "seed"];
+pub const FIELDS: &[&str] = &[
+    "fen",
+    "moves",
+    "level",
+    "movetimeMs",
+    "depth",
+    "nodes",
+    "thinkMinMs",
+    "thinkMaxMs",
+    "useBook",
+    "seed",
+    "purpose",
+];
 
 /// The first of `keys` that is not a request field, as an error message.
 pub fn unknown_field<'a>(keys: impl IntoIterator<Item = &'a str>) -> Option<String> {
@@ -57,6 +80,8 @@ pub struct Prepared {
     pub use_book: bool,
     /// The random seed, if given.
     pub seed: Option<u64>,
+    /// Why the search is made.
+    pub purpose: Purpose,
 }
 
 /// A whole number of milliseconds or nodes from a JavaScript number.
@@ -117,10 +142,11 @@ impl SearchRequest {
             // Full strength has no depth cap: without a limit it thinks for the level's time.
             limits.movetime_ms = Some(level.think_ms());
         }
+        let purpose = purpose(self.purpose.as_deref())?;
         let (board, history) = position(self.fen.as_deref(), &self.moves)?;
         // Any number seeds, fractions from Math.random() included: its bits are the seed.
         let seed = self.seed.map(f64::to_bits);
-        Ok(Prepared { board, history, limits, level, use_book: self.use_book, seed })
+        Ok(Prepared { board, history, limits, level, use_book: self.use_book, seed, purpose })
     }
 }
 
@@ -163,8 +189,18 @@ mod tests {
     }
 
     #[test]
+    fn only_play_is_the_engines_move() {
+        assert_eq!(request(|_| {}).prepare().unwrap().purpose, Purpose::Play);
+        let with = |text: &str| request(|r| r.purpose = Some(text.into())).prepare().map(|p| p.purpose);
+        assert_eq!(with("play"), Ok(Purpose::Play));
+        assert_eq!(with("hint"), Ok(Purpose::Analyse));
+        assert_eq!(with("analyse"), Ok(Purpose::Analyse));
+        assert_eq!(with("win"), Err("purpose must be \"play\", \"hint\" or \"analyse\", not \"win\"".into()));
+    }
+
+    #[test]
     fn unknown_fields_are_named() {
-        assert_eq!(unknown_field(["fen", "depth"]), None);
+        assert_eq!(unknown_field(["fen", "depth", "purpose"]), None);
         assert!(unknown_field(["fen", "colour"]).unwrap().starts_with("unknown field `colour`"));
     }
 

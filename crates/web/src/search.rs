@@ -3,9 +3,10 @@
 
 use crate::events::{book_result_js, event_js, result_js};
 use crate::js::{clock, to_js};
-use crate::openings;
 use crate::request::{position, unknown_field, SearchRequest};
-use homeostat_engine::{accepts_draw, Engine, Event, Limits, Silent, DEFAULT_HASH_MB};
+use crate::session::parse_color;
+use homeostat_chess::Color;
+use homeostat_engine::{book, Engine, Event, Purpose, DEFAULT_HASH_MB};
 use std::sync::atomic::AtomicBool;
 use wasm_bindgen::prelude::*;
 
@@ -27,9 +28,12 @@ impl Searcher {
     }
 
     /// Searches `request` (`{fen?, moves?, level?, movetimeMs?, depth?, nodes?, thinkMinMs?,
-    /// thinkMaxMs?, useBook?, seed?}`), calling `on_event` with each `root` and `iteration`
-    /// event; returns `{best, bestSan, ponder, score, scoreWhite, resign, depth, nodes,
-    /// elapsedMs, pvUci, book}`. A malformed request throws an Error saying what is wrong.
+    /// thinkMaxMs?, useBook?, seed?, purpose?}`), calling `on_event` with each `root` and
+    /// `iteration` event; returns `{best, bestSan, ponder, score, scoreWhite, resign, offerDraw,
+    /// depth, nodes, elapsedMs, pvUci, book}`. `purpose` is `"play"` (the default: the engine's
+    /// move, which may resign or offer a draw), `"hint"` or `"analyse"` (the best move within the
+    /// level's caps; the engine's game state is left alone). With no limit, level 8 thinks for
+    /// `levelThinkMs(8)`. A malformed request throws an Error saying what is wrong.
     pub fn search(&mut self, request: JsValue, on_event: &js_sys::Function) -> Result<JsValue, JsError> {
         let object = request
             .dyn_ref::<js_sys::Object>()
@@ -45,12 +49,14 @@ impl Searcher {
         self.searches += 1;
         let seed = prepared.seed.unwrap_or_else(|| self.searches ^ js_sys::Date::now() as u64);
         if prepared.use_book {
-            if let Some(m) = openings::book_move(&prepared.board, seed) {
+            if let Some(m) = book::book_move(&prepared.board, seed) {
                 return Ok(to_js(&book_result_js(&prepared.board, m)));
             }
         }
-        self.engine.set_level(homeostat_engine::Level::new(prepared.level.number()));
-        if let Some(seed) = prepared.seed {
+        self.engine.set_level(prepared.level);
+        self.engine.set_purpose(prepared.purpose);
+        if let (Some(seed), Purpose::Play) = (prepared.seed, prepared.purpose) {
+            // Only the engine's own moves draw from the level's random sequence.
             self.engine.set_seed(seed);
         }
         let stop = AtomicBool::new(false);
@@ -71,18 +77,40 @@ impl Searcher {
         self.engine.new_game();
     }
 
-    /// Whether the engine accepts a draw offer in the position after `moves` from `fen`
-    /// (the start when absent), judged by a short search; throws for a bad position.
+    /// Whether the engine, playing `engine_color` (`"w"` or `"b"`), accepts a draw offer in the
+    /// position after `moves` from `fen` (the start when absent), judged by a short search from its
+    /// own side whoever is to move. It leaves the resignation streak alone; throws for a bad
+    /// position or a missing or bad colour.
     #[wasm_bindgen(js_name = acceptsDraw)]
-    pub fn accepts_draw(&mut self, fen: Option<String>, moves: Vec<String>) -> Result<bool, JsError> {
+    pub fn accepts_draw(
+        &mut self,
+        fen: Option<String>,
+        moves: Vec<String>,
+        engine_color: Option<String>,
+    ) -> Result<bool, JsError> {
+        let side = draw_offer_side(engine_color.as_deref()).map_err(|e| JsError::new(&e))?;
         let (board, history) = position(fen.as_deref(), &moves).map_err(|e| JsError::new(&e))?;
-        if !board.has_legal_moves() {
-            return Ok(false);
-        }
         let stop = AtomicBool::new(false);
         let now = clock();
-        let limits = Limits { depth: Some(8), movetime_ms: Some(300), ..Limits::default() };
-        let result = self.engine.search(&board, &history, &limits, &now, &stop, &mut Silent);
-        Ok(accepts_draw(result.score, board.fullmove_number()))
+        Ok(self.engine.accepts_draw_offer(&board, &history, side, &now, &stop))
+    }
+}
+
+/// The engine's colour for `acceptsDraw`, which must be given.
+fn draw_offer_side(color: Option<&str>) -> Result<Color, String> {
+    let color = color.ok_or("acceptsDraw(fen, moves, engineColor): give the engine's colour, 'w' or 'b'")?;
+    parse_color(color).map_err(|e| format!("acceptsDraw: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_engines_colour_is_required() {
+        assert_eq!(draw_offer_side(Some("b")), Ok(Color::Black));
+        assert_eq!(draw_offer_side(Some("white")), Ok(Color::White));
+        assert!(draw_offer_side(None).unwrap_err().contains("engine's colour"));
+        assert!(draw_offer_side(Some("x")).unwrap_err().contains("not a colour"));
     }
 }

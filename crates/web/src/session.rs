@@ -1,8 +1,8 @@
-//! The game the page plays, without JavaScript types: the rules core's [`Game`] plus a redo
-//! stack, claimable draws that end the game at once, and the plain records the bindings hand out.
+//! The game the page plays, without JavaScript types: the rules core's [`Game`] (with its redo
+//! stack, and draws claimed automatically) and the plain records the bindings hand out.
 
-use crate::openings::{self, Opening};
 use homeostat_chess::{Board, Color, EndReason, Game, Move, Outcome, PieceKind, Square};
+use homeostat_engine::book::{self, Opening};
 use serde::Serialize;
 
 /// A legal move as the page sees it.
@@ -67,8 +67,6 @@ pub struct Squares {
 #[derive(Clone, Debug)]
 pub struct Session {
     game: Game,
-    /// Moves taken back, the next one to redo last.
-    redo: Vec<Move>,
 }
 
 impl Session {
@@ -99,9 +97,10 @@ impl Session {
         }
     }
 
+    /// The page ends a game as soon as a draw can be claimed, as a player who always claims would.
     fn from_game(mut game: Game) -> Session {
-        game.claim_draw();
-        Session { game, redo: Vec::new() }
+        game.set_automatic_claims(true);
+        Session { game }
     }
 
     /// The rules core's game record.
@@ -143,16 +142,10 @@ impl Session {
     pub fn play(&mut self, text: &str) -> Result<Played, String> {
         let before = *self.board();
         let m = self.game.play_text(text).map_err(|e| e.to_string())?;
-        if self.redo.last() == Some(&m) {
-            self.redo.pop();
-        } else {
-            self.redo.clear();
-        }
         Ok(self.after_move(&before, m))
     }
 
-    fn after_move(&mut self, before: &Board, m: Move) -> Played {
-        self.game.claim_draw();
+    fn after_move(&self, before: &Board, m: Move) -> Played {
         let board = self.board();
         Played {
             info: move_info(before, m),
@@ -165,25 +158,19 @@ impl Session {
 
     /// Takes back the last move (and any resignation or agreement); returns it in UCI.
     pub fn undo(&mut self) -> Option<String> {
-        let m = self.game.undo()?;
-        self.redo.push(m);
-        Some(m.to_string())
+        self.game.undo().map(|m| m.to_string())
     }
 
     /// Plays again the last move taken back, if any.
     pub fn redo(&mut self) -> Option<Played> {
-        let m = self.redo.pop()?;
         let before = *self.board();
-        if self.game.play(m).is_err() {
-            self.redo.clear();
-            return None;
-        }
+        let m = self.game.redo()?;
         Some(self.after_move(&before, m))
     }
 
     /// How many moves can be redone.
     pub fn redo_count(&self) -> usize {
-        self.redo.len()
+        self.game.redo_moves().len()
     }
 
     /// The moves played in SAN.
@@ -232,7 +219,7 @@ impl Session {
 
     /// The named opening of the game so far.
     pub fn opening(&self) -> Option<Opening> {
-        openings::name_of(self.game.positions().iter())
+        book::name_of(self.game.positions().iter())
     }
 
     /// A book move (UCI) for the current position, varied by `seed`.
@@ -240,7 +227,7 @@ impl Session {
         if self.outcome().is_some() {
             return None;
         }
-        openings::book_move(self.board(), seed).map(|m| m.to_string())
+        book::book_move(self.board(), seed).map(|m| m.to_string())
     }
 }
 

@@ -1,4 +1,5 @@
-//! Opening names and book moves from the CC0 tables in `data/openings/`, compiled by `build.rs`.
+//! The opening book and opening names, from the CC0 tables in `data/openings/` compiled by
+//! `build.rs`: the same book for the page (`bookMove`, `useBook`) and the UCI engine (`OwnBook`).
 //!
 //! The tree is decoded once, on first use, into a map from position key to the opening's name
 //! and the book continuations, so transpositions find their names too.

@@ -1,5 +1,5 @@
 //! Compiles the opening names in `data/openings/*.tsv` (columns `eco`, `name`, `pgn`) into two
-//! files in `OUT_DIR` that `src/openings.rs` includes:
+//! files in `OUT_DIR` that `src/book.rs` includes:
 //!
 //! - `openings-names.bin`: each distinct ECO code + name (`B90Sicilian Defense: …`) once,
 //!   front-coded, as neighbours share long beginnings: one byte saying how many bytes it shares
