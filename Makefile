@@ -36,7 +36,7 @@ CARGO_TEST := cargo test --workspace $(TEST_PROFILE)
 # $(call stage,NAME,COMMAND): runs one stage of `make test` and prints its wall-clock time.
 stage = @echo "==> $(1)"; TIMEFORMAT='==> $(1): %1R s'; time $(2)
 
-.PHONY: build native wasm dist serve test lint fmt-check clippy cargo-test browser-test \
+.PHONY: build native wasm dist serve test lint fmt-check clippy cargo-test node-test browser-test \
 	deps rust-deps node-deps test-deps apt-deps clean
 
 # Native release build of the workspace and the optimised wasm package in www/pkg.
@@ -59,7 +59,7 @@ wasm: deps
 DIST_DIR := $(TARGET_DIR)/dist
 DIST_BUDGET := 250000
 DIST_FILES := homeostat.js homeostat-chess.js homeostat-chess.css embed.html embed-frame.js embed-frame.css \
-	$(patsubst www/%,%,$(sort $(wildcard www/board/*.js www/ui/*.js www/engine/*.js))) \
+	$(patsubst www/%,%,$(sort $(wildcard www/board/*.js www/ui/*.js www/engine/*.js www/game/*.js))) \
 	pkg/homeostat_web.js pkg/homeostat_web_bg.wasm
 
 dist: wasm
@@ -86,6 +86,7 @@ test: test-deps
 	$(call stage,cargo clippy,$(CLIPPY))
 	$(call stage,cargo test,$(CARGO_TEST))
 	$(call stage,wasm build and dist,$(MAKE) --no-print-directory dist)
+	$(call stage,node tests,$(MAKE) --no-print-directory node-test)
 	$(call stage,browser tests,$(MAKE) --no-print-directory browser-test)
 
 lint: fmt-check clippy
@@ -98,6 +99,11 @@ clippy:
 
 cargo-test:
 	$(CARGO_TEST)
+
+# The game controller and the worker protocol in Node with the real wasm module (needs a prior `make wasm`): the
+# configuration matrix (every level, think setting, side and start), the play policy, and the protocol's field lists.
+node-test: node-deps
+	node --test tests/node/*.test.js
 
 # Browser tests in Chromium, Firefox and WebKit; WebKit's MiniBrowser needs the virtual X server.
 browser-test: node-deps
