@@ -238,6 +238,8 @@ export class HomeostatChess extends HTMLElement {
     this.fields = Object.fromEntries([...root.querySelectorAll(".layout [data-field]")].map((el) => [el.dataset.field, el]));
     const renderer = new BoardRenderer(this.$(".board-canvas"), createBoardState());
     this.board = createBoardApi(renderer);
+    /** The board's view state, for reading (tests, curious pages); it is changed only through `board`. */
+    this.boardState = renderer.state;
     const hooks = {
       canSelect: (square) => this.canSelect(square),
       targetsFor: (square) => this.targetsFor(square),
@@ -347,6 +349,9 @@ export class HomeostatChess extends HTMLElement {
     controller.connected = this.isConnected;
     const on = (type, handler) => controller.addEventListener(type, (event) => handler(event.detail));
     on("position", ({ animate }) => {
+      // A passing error gives way to the new position's status.
+      clearTimeout(this.errorTimer);
+      delete this.fields.status.dataset.error;
       this.viewPly = null;
       this.board.setArrows([]);
       this.refresh(animate);

@@ -107,7 +107,7 @@ for (const engine of enginesUnderTest()) {
         replies.push(await ask({ type: "search", id: 2, depth: 2, colour: "white" }));
         replies.push(await ask({ type: "search", id: 3, fen: "not a fen", depth: 2 }));
         replies.push(await ask({ type: "search", id: 4, moves: ["e2e5"], depth: 2 }));
-        replies.push(await ask({ type: "search", id: 5 }));
+        replies.push(await ask({ type: "search", id: 5, depth: 2, purpose: "ponder" }));
         const results = [];
         worker.onmessage = (e) => results.push(e.data);
         worker.postMessage({ type: "search", id: 6, depth: 2 });
@@ -136,7 +136,7 @@ for (const engine of enginesUnderTest()) {
       assert.match(errors[4].message, /colour/);
       assert.match(errors[5].message, /bad fen/);
       assert.match(errors[6].message, /illegal move: e2e5/);
-      assert.match(errors[7].message, /no limit/);
+      assert.match(errors[7].message, /purpose must be one of play, hint, analyse/);
       assert.equal(answer.result.id, 6);
       assert.match(answer.result.best, /^[a-h][1-8][a-h][1-8]$/);
       assert.match(answer.rejected, /level/);
