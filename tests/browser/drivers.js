@@ -117,6 +117,18 @@ class Driver {
   }
 
   /**
+   * The errors the current page recorded itself (tests/browser/page-errors.js, which the test server puts in every
+   * page): uncaught errors, failed loads, unhandled rejections, console.error and CSP violations, in every engine
+   * alike. Errors declared with {@link expectErrors} are left out.
+   * @returns {Promise<string[]>}
+   */
+  async pageErrors() {
+    const errors = await this.evaluate(() => window.__pageErrors ?? null);
+    if (errors === null) throw new Error(`${this.engine}: the page has no error collector (was it served by server.js?)`);
+    return errors.filter((text) => !this.expectedErrors.some((pattern) => pattern.test(text)));
+  }
+
+  /**
    * Evaluates an expression, or calls a function with JSON arguments, in the page; returns the JSON result.
    * Promises are awaited. Only JSON-serialisable values come back.
    * @param {string | Function} script

@@ -229,7 +229,7 @@ for (const engine of enginesUnderTest()) {
       assert.match(answer.book, /^[a-h][1-8][a-h][1-8]$/);
       assert.equal(answer.undo, "a7a6");
       assert.equal(answer.redo, "a7a6");
-      assert.deepEqual(driver.errors, []);
+      assert.deepEqual(await driver.pageErrors(), []);
     });
   });
 }

@@ -53,7 +53,7 @@ for (const engine of enginesUnderTest()) {
       assert.ok(page.board > 200, `board is ${page.board}px wide`);
       assert.equal(page.styled, "grid", "the element's stylesheet applies inside its shadow root");
       await driver.screenshot(path.join(SCREENSHOT_DIR, `${engine}-page.png`));
-      assert.deepEqual(driver.errors, []);
+      assert.deepEqual(await driver.pageErrors(), []);
     });
 
     test("the wasm module counts from a FEN and throws an Error for a bad one", async () => {

@@ -1,13 +1,18 @@
 // A tiny static file server for the browser tests, so they need no `make serve`.
 
 import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The repository's `www/` folder, which holds the page under test. */
 export const WWW_DIR = fileURLToPath(new URL("../../www/", import.meta.url));
+
+/** The in-page error collector every served HTML page loads first (see page-errors.js). */
+const ERRORS_PATH = "/__page-errors.js";
+const ERRORS_FILE = fileURLToPath(new URL("./page-errors.js", import.meta.url));
+const ERRORS_TAG = `<script src="${ERRORS_PATH}"></script>`;
 
 /** Content types by file extension; `.wasm` must be `application/wasm` for streaming compilation. */
 const MIME_TYPES = {
@@ -48,9 +53,10 @@ function resolveFile(mounts, urlPath) {
  * @param {object} [options]
  * @param {Record<string, string>} [options.mounts] URL prefix to folder; defaults to `www/` at "/"
  * @param {Record<string, string>} [options.headers] extra headers sent with every response
+ * @param {string[]} [options.missing] paths answered with 404 as if the file were not there (failure tests)
  * @returns {Promise<{origin: string, close: () => Promise<void>}>}
  */
-export async function startServer({ mounts = { "/": WWW_DIR }, headers = {} } = {}) {
+export async function startServer({ mounts = { "/": WWW_DIR }, headers = {}, missing = [] } = {}) {
   const server = http.createServer(async (req, res) => {
     const send = (status, text) => {
       res.writeHead(status, { "content-type": "text/plain; charset=utf-8", ...headers });
@@ -63,7 +69,8 @@ export async function startServer({ mounts = { "/": WWW_DIR }, headers = {} } = 
     } catch {
       return send(400, "bad request\n");
     }
-    let file = resolveFile(mounts, urlPath);
+    if (missing.includes(urlPath)) return send(404, "not found\n");
+    let file = urlPath === ERRORS_PATH ? ERRORS_FILE : resolveFile(mounts, urlPath);
     if (file === null) return send(404, "not found\n");
     try {
       let info = await stat(file);
@@ -71,8 +78,15 @@ export async function startServer({ mounts = { "/": WWW_DIR }, headers = {} } = 
         file = path.join(file, "index.html");
         info = await stat(file);
       }
+      const type = MIME_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
+      if (type.startsWith("text/html")) {
+        // The error collector goes in before anything else on the page.
+        const html = (await readFile(file, "utf8")).replace(/<head[^>]*>/i, (head) => `${head}${ERRORS_TAG}`);
+        res.writeHead(200, { "content-type": type, "content-length": Buffer.byteLength(html), "cache-control": "no-store", ...headers });
+        return res.end(req.method === "HEAD" ? undefined : html);
+      }
       res.writeHead(200, {
-        "content-type": MIME_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream",
+        "content-type": type,
         "content-length": info.size,
         "cache-control": "no-store",
         ...headers,

@@ -25,6 +25,8 @@ const FALLBACK_THINK_MS = [500, 1000, 1000, 1000, 1000, 1000, 1000, 3000];
 
 /** Analysis in two-human games: full strength, for a minute (a new position starts a new one). */
 const ANALYSIS_LIMITS = { level: 8, movetimeMs: 60_000, useBook: false };
+/** The least pause before a book move when the level paces the think: a glance, not a search. */
+const BOOK_PAUSE_MS = 400;
 /** A hint: full strength for a second. */
 const HINT_MS = 1000;
 
@@ -468,7 +470,10 @@ export class GameController extends EventTarget {
       seed: (this.seed ^ Math.imul(ply + 1, 0x9e3779b1)) >>> 0,
     };
     engine.search(request, { onProgress: (event) => pacer.push(event) }).then(
-      (result) => pacer.done(() => this.onResult(id, result)),
+      (result) => {
+        if (result.book) pacer.shorten(BOOK_PAUSE_MS);
+        pacer.done(() => this.onResult(id, result));
+      },
       (err) => {
         if (this.searching?.id !== id || err?.name === "AbortError") return;
         this.engineFailed(err);

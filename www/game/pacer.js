@@ -13,7 +13,8 @@ export class Pacer {
    */
   constructor(minMs, onEvent, { now = () => Date.now() } = {}) {
     this.now = now;
-    this.deadline = now() + Math.max(0, minMs);
+    this.start = now();
+    this.deadline = this.start + Math.max(0, minMs);
     this.paced = minMs > 0;
     this.onEvent = onEvent;
     /** @type {object[]} */
@@ -41,6 +42,11 @@ export class Pacer {
     if (!this.paced) return apply();
     this.finish = apply;
     this.schedule();
+  }
+
+  /** Lowers the least time to `ms` from the start (a book move needs no long think). */
+  shorten(ms) {
+    this.deadline = Math.min(this.deadline, this.start + ms);
   }
 
   /** Drops everything still queued; nothing more is passed on. */

@@ -19,6 +19,7 @@ export const ATTRIBUTES = [
   "readonly",
   "size",
   "seed",
+  "persist",
 ];
 
 /** Words an on/off attribute takes, by the value they mean. */

@@ -30,8 +30,8 @@ export function statusLine(c, viewPly) {
   if (outcome) return { text: outcomeText(outcome) };
   let text;
   if (c.engineState === "failed" && !c.readonly) {
-    const needed = !c.humanToMove() || (c.options.player === "both" && c.options.analysis);
-    if (needed) return { text: `Engine unavailable · ${c.humanToMove() ? `${side} to move` : "take back, try again, or play both sides"}`, error: true };
+    // The status line speaks up when the engine is needed for a move; a failed analysis shows in its panel.
+    if (!c.humanToMove()) return { text: "Engine unavailable · try again, or play both sides", error: true };
   }
   if (c.thinking) text = `Homeostat is thinking (${side})…`;
   else if (c.humanToMove()) text = c.options.player === "both" ? `${side} to move` : "Your move";

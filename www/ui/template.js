@@ -9,7 +9,7 @@ const button = (action, icon, label, key) =>
 
 /** The whole shadow tree as HTML (static text only; no inline styles or scripts). */
 export const TEMPLATE = `
-<div class="layout">
+<div class="layout" data-show-thinking="panel">
   <div class="sr-only" id="announce" data-field="announce" aria-live="polite" aria-atomic="true"></div>
   <div class="board-column" data-part="board">
     <div class="player-bar top"><span class="player-dot"></span><span class="player-name" data-field="top-name"></span><span class="player-note" data-field="top-note"></span></div>
@@ -32,6 +32,10 @@ export const TEMPLATE = `
         <button type="submit" class="san-go">Play</button>
       </form>
       <p class="san-error" data-field="san-error" role="alert"></p>
+      <div class="engine-notice" role="group" aria-label="Engine unavailable" hidden>
+        <button type="button" data-action="retry-engine">Try again</button>
+        <button type="button" data-action="two-players">Play both sides</button>
+      </div>
       <div class="draw-offer" role="group" aria-label="Draw offer" hidden>
         <span>Homeostat offers a draw.</span>
         <button type="button" data-action="accept-draw">Accept</button>
@@ -54,10 +58,6 @@ export const TEMPLATE = `
         <div><dt>Time</dt><dd data-field="time">–</dd></div>
       </dl>
       <p class="pv" data-field="pv"></p>
-      <div class="engine-notice" role="alert" hidden>
-        <button type="button" data-action="retry-engine">Try again</button>
-        <button type="button" data-action="two-players">Play both sides</button>
-      </div>
     </section>
     <section class="panel moves" data-part="moves" aria-label="Moves">
       <ol class="move-list"></ol>

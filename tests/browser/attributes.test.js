@@ -1,0 +1,285 @@
+// One end-to-end case per attribute, in Chromium, Firefox and WebKit, each on a fresh page (www/embed.html copies
+// its query onto the player's attributes before the element starts); the plain `level="8"` tag on a plain page;
+// a player whose engine worker is missing; and the keyboard promotion chooser.
+
+import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { after, before, describe, test } from "node:test";
+import { enginesUnderTest, launch } from "./drivers.js";
+import { startServer, WWW_DIR } from "./server.js";
+
+const FIXTURES_DIR = fileURLToPath(new URL("./fixtures/", import.meta.url));
+const WASM = path.join(WWW_DIR, "pkg", "homeostat_web_bg.wasm");
+const MATE_IN_ONE = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1";
+
+/** Runs in the page: what the tests read from the player. */
+function look() {
+  const el = document.querySelector("homeostat-chess");
+  const root = el.shadowRoot;
+  const text = (selector) => root.querySelector(selector).textContent;
+  const shown = (selector) => getComputedStyle(root.querySelector(selector)).display !== "none";
+  return {
+    ready: el.dataset.state,
+    fen: el.fen,
+    ply: el.game?.ply() ?? 0,
+    history: el.game?.historySan() ?? [],
+    orientation: el.orientation,
+    settings: el.settings,
+    options: el.controller?.options,
+    seed: el.controller?.seed,
+    status: text("[data-field=status]"),
+    mode: text("[data-field=mode]"),
+    line: text("[data-field=line]"),
+    topName: text("[data-field=top-name]"),
+    layout: { ...root.querySelector(".layout").dataset },
+    movesShown: shown(".moves"),
+    toolbarShown: shown(".toolbar"),
+    viewerShown: shown(".viewer"),
+    noticeShown: !root.querySelector(".engine-notice").hidden,
+    panelColor: getComputedStyle(root.querySelector(".layout")).getPropertyValue("--hc-panel").trim(),
+    boardWidth: root.querySelector(".board-canvas").getBoundingClientRect().width,
+    coordinates: el.boardState.coordinates,
+    playerErrors: window.__playerErrors,
+    engineRunning: el.engineRunning,
+  };
+}
+
+for (const engine of enginesUnderTest()) {
+  describe(`attributes in ${engine}`, () => {
+    let server;
+    let fixtures;
+    let broken;
+    let driver;
+
+    /** Opens www/embed.html with the attributes as its query; waits for the player to be ready. */
+    const open = async (attributes, origin = server.origin) => {
+      await driver.open(`${origin}/embed.html?${new URLSearchParams(attributes)}`);
+      await driver.waitFor(() => document.querySelector("homeostat-chess")?.dataset.state === "ready");
+      return driver.evaluate(look);
+    };
+    const read = () => driver.evaluate(look);
+    const waitPly = (ply, timeout = 20_000) => driver.waitFor((n) => document.querySelector("homeostat-chess").game.ply() >= n, { timeout }, ply);
+    const set = (name, value) =>
+      driver.evaluate((name, value) => {
+        const el = document.querySelector("homeostat-chess");
+        if (value === null) el.removeAttribute(name);
+        else el.setAttribute(name, value);
+      }, name, value);
+
+    before(
+      async () => {
+        assert.ok(existsSync(WASM), `${WASM} is missing: run \`make wasm\` first`);
+        server = await startServer();
+        fixtures = await startServer({ mounts: { "/": FIXTURES_DIR, "/lib/": WWW_DIR } });
+        broken = await startServer({ mounts: { "/": FIXTURES_DIR, "/lib/": WWW_DIR }, missing: ["/lib/engine/worker.js"] });
+        driver = await launch(engine);
+      },
+      { timeout: 60_000 },
+    );
+
+    after(async () => {
+      await driver?.close();
+      await Promise.all([server, fixtures, broken].map((s) => s?.close()));
+    });
+
+    test('the plain tag `<homeostat-chess player="black" level="8">` thinks visibly and moves', { timeout: 60_000 }, async () => {
+      await driver.open(`${fixtures.origin}/plain.html`);
+      await waitPly(1);
+      // The first move may come from the book; after an answer out of it, the engine searches for the level's time
+      // (about 3 s), and meanwhile shows its thinking line, never "Engine idle".
+      assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").move("a5")), true);
+      const during = await driver.waitFor(
+        () => {
+          const el = document.querySelector("homeostat-chess");
+          const root = el.shadowRoot;
+          const text = (field) => root.querySelector(`[data-field=${field}]`).textContent;
+          const state = { ply: el.game.ply(), mode: text("mode"), line: text("line"), status: text("status"), visible: root.querySelector(".line").getBoundingClientRect().height > 0 };
+          return /^Considering /.test(state.line) ? state : null;
+        },
+        { timeout: 20_000, interval: 20 },
+      );
+      assert.equal(during.ply, 2);
+      assert.equal(during.mode, "Homeostat is thinking");
+      assert.match(during.status, /Homeostat is thinking \(White\)/);
+      assert.ok(during.visible, "the line is on screen");
+      await waitPly(3);
+      await waitPly(1);
+      const after = await read();
+      assert.equal(after.history.length, 3);
+      assert.equal(after.orientation, "black");
+      assert.ok(!(after.mode === "Engine idle" && after.line === "Thinking…"), "no idle engine beside Thinking…");
+      assert.deepEqual(await driver.pageErrors(), []);
+      assert.deepEqual(after.playerErrors, []);
+    });
+
+    test("a missing engine worker shows a message in the player, with a way forward", { timeout: 60_000 }, async () => {
+      driver.expectErrors(/worker|engine/i);
+      await driver.open(`${broken.origin}/plain.html`);
+      const failed = await driver.waitFor(() => {
+        const root = document.querySelector("homeostat-chess")?.shadowRoot;
+        return root && !root.querySelector(".engine-notice").hidden;
+      }, { timeout: 30_000 });
+      assert.ok(failed);
+      const shown = await read();
+      assert.match(shown.status, /Engine unavailable|engine/i);
+      assert.equal(shown.mode, "Engine unavailable");
+      assert.match(shown.line, /^The engine stopped: /);
+      assert.ok(shown.playerErrors.length >= 1, "the error event fires too");
+      // Two people can play on.
+      await driver.evaluate(() => document.querySelector("homeostat-chess").shadowRoot.querySelector("[data-action=two-players]").click());
+      assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").move("e4")), true);
+      assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").move("e5")), true);
+      const later = await read();
+      assert.equal(later.options.player, "both");
+      assert.doesNotMatch(later.status, /unavailable/);
+    });
+
+    test("fen, and pgn winning over it at start and after", async () => {
+      let shown = await open({ fen: MATE_IN_ONE, player: "both" });
+      assert.equal(shown.fen, MATE_IN_ONE);
+      shown = await open({ fen: MATE_IN_ONE, pgn: "1. e4 e5 2. Nf3", player: "both" });
+      assert.deepEqual(shown.history, ["e4", "e5", "Nf3"]);
+      await set("fen", "4k3/8/8/8/8/8/8/4K2Q w - - 0 1");
+      assert.deepEqual((await read()).history, ["e4", "e5", "Nf3"], "a pgn attribute still wins");
+      await set("pgn", null);
+      assert.equal((await read()).fen, "4k3/8/8/8/8/8/8/4K2Q w - - 0 1", "without pgn, fen applies");
+    });
+
+    test("orientation", async () => {
+      assert.equal((await open({ orientation: "black", player: "both" })).orientation, "black");
+    });
+
+    test("player: none plays both sides", async () => {
+      await open({ player: "none", movetime: "150", level: "3" });
+      await waitPly(2);
+    });
+
+    test("level", async () => {
+      const shown = await open({ level: "2", player: "black" });
+      assert.equal(shown.options.level, 2);
+      assert.match(shown.topName, /level 2/);
+      await waitPly(1);
+    });
+
+    test("movetime, and removing it returns to timing by level", async () => {
+      const shown = await open({ movetime: "200", player: "black", level: "8" });
+      assert.equal(shown.options.think, "200");
+      await waitPly(1);
+      await set("movetime", null);
+      assert.equal((await read()).options.think, "level");
+    });
+
+    test("think-min and think-max", async () => {
+      const shown = await open({ "think-min": "0.1", "think-max": "0.3", player: "black", level: "8" });
+      assert.deepEqual([shown.options.think, shown.options.thinkMinMs, shown.options.thinkMaxMs], ["adaptive", 100, 300]);
+      await waitPly(1);
+    });
+
+    test("show-thinking, and a bad value fires one error", async () => {
+      assert.equal((await open({ "show-thinking": "line", player: "both" })).layout.showThinking, "line");
+      const shown = await open({ "show-thinking": "lots", player: "both" });
+      assert.equal(shown.layout.showThinking, "panel");
+      assert.equal(shown.playerErrors.length, 1, JSON.stringify(shown.playerErrors));
+    });
+
+    test("show-moves and show-controls, strict on/off", async () => {
+      let shown = await open({ "show-moves": "off", "show-controls": "false", player: "both" });
+      assert.equal(shown.movesShown, false);
+      assert.equal(shown.toolbarShown, false);
+      shown = await open({ "show-moves": "nah", player: "both" });
+      assert.equal(shown.movesShown, true);
+      assert.match(shown.playerErrors.join(), /show-moves="nah": use on or off/);
+    });
+
+    test("sound, strict on/off", async () => {
+      assert.equal((await open({ sound: "OFF", player: "both" })).settings.sound, false);
+      const shown = await open({ sound: "maybe", player: "both" });
+      assert.equal(shown.settings.sound, true);
+      assert.deepEqual(shown.playerErrors, ['sound="maybe": use on or off (also true/false, yes/no, 1/0)']);
+    });
+
+    test("theme, whatever its case", async () => {
+      const dark = await open({ theme: "Dark", player: "both" });
+      assert.equal(dark.panelColor, "#262421");
+      assert.deepEqual(dark.playerErrors, []);
+      assert.equal((await open({ theme: "light", player: "both" })).panelColor === "#262421", false);
+    });
+
+    test("coordinates", async () => {
+      assert.equal((await open({ coordinates: "off", player: "both" })).coordinates, false);
+    });
+
+    test("readonly", async () => {
+      const shown = await open({ readonly: "", pgn: "1. e4 e5", player: "both" });
+      assert.equal(shown.viewerShown, true);
+      assert.equal(shown.engineRunning, false);
+    });
+
+    test("size, and a bad value fires one error", async () => {
+      assert.ok(Math.abs((await open({ size: "300", player: "both" })).boardWidth - 300) < 2);
+      const shown = await open({ size: "huge", player: "both" });
+      assert.equal(shown.playerErrors.length, 1, JSON.stringify(shown.playerErrors));
+    });
+
+    test("seed: a fixed seed replays the same game", async () => {
+      const game = async () => {
+        await open({ seed: "4242", player: "none", level: "3", movetime: "100" });
+        await waitPly(6);
+        return (await read()).history.slice(0, 6);
+      };
+      const first = await game();
+      assert.equal((await read()).seed, 4242);
+      assert.deepEqual(await game(), first);
+    });
+
+    test("persist: each name keeps its own settings; stored fields of the wrong shape are dropped", async () => {
+      await open({ player: "both" });
+      await driver.evaluate(() => {
+        localStorage.clear();
+        localStorage.setItem("homeostat.settings.v1.a", JSON.stringify({ level: 2, boardTheme: "ocean" }));
+        localStorage.setItem("homeostat.settings.v1.b", JSON.stringify({ level: "x", think: "abc", player: "black", evals: "no" }));
+      });
+      const a = await open({ persist: "a" });
+      assert.equal(a.settings.level, 2);
+      const b = await open({ persist: "b" });
+      assert.deepEqual([b.settings.level, b.settings.think, b.settings.player], [4, "level", "black"]);
+      await waitPly(1);
+      const stored = await driver.evaluate(() => JSON.parse(localStorage.getItem("homeostat.settings.v1.a")));
+      assert.equal(stored.level, 2, "b's settings did not overwrite a's");
+      await driver.evaluate(() => localStorage.clear());
+    });
+
+    test("the d key does not offer the engine a draw between two people", async () => {
+      await open({ player: "both", "show-thinking": "panel" });
+      await driver.evaluate(() => {
+        const el = document.querySelector("homeostat-chess");
+        el.applySettings({ analysis: false }, false);
+        el.shadowRoot.querySelector(".board-canvas").focus();
+      });
+      await driver.press("d");
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const shown = await read();
+      assert.equal(shown.status, "White to move");
+      assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").status.over), false, "no draw was agreed for the players");
+    });
+
+    test("promotion from the keyboard opens the chooser, announced, and takes the piece chosen", async () => {
+      await open({ fen: "8/P6k/8/8/8/8/8/K7 w - - 0 1", player: "both" });
+      await driver.evaluate(() => document.querySelector("homeostat-chess").shadowRoot.querySelector(".board-canvas").focus());
+      // The focus square starts on e2: to a7 is four files left and five ranks up.
+      for (const key of ["ArrowLeft", "ArrowLeft", "ArrowLeft", "ArrowLeft", "ArrowUp", "ArrowUp", "ArrowUp", "ArrowUp", "ArrowUp", "Enter", "ArrowUp", "Enter"]) await driver.press(key);
+      const chooser = await driver.evaluate(() => {
+        const el = document.querySelector("homeostat-chess");
+        return { promotion: el.boardState.promotion, announce: el.shadowRoot.querySelector("[data-field=announce]").textContent };
+      });
+      assert.ok(chooser.promotion, "the chooser is open");
+      assert.match(chooser.announce, /Promote to: queen, rook, bishop or knight/);
+      await driver.press("ArrowDown");
+      await driver.press("Enter");
+      const shown = await read();
+      assert.deepEqual(shown.history, ["a8=R"]);
+    });
+  });
+}
