@@ -8,14 +8,15 @@ import { createBoardApi } from "./board/board-api.js";
 import { attachBoardInput } from "./board/board-input.js";
 import { attachBoardKeys } from "./board/board-keys.js";
 import { GameController } from "./game/controller.js";
-import { DEFAULT_SETTINGS, validGame, validSettings } from "./game/settings.js";
-import { ATTRIBUTES, readChoice, readLevel, readMillis, readSeconds, readSeed, readSize, readSwitch } from "./ui/attributes.js";
+import { DEFAULT_SETTINGS, gameRecord, restoreGame, validGame, validSettings } from "./game/settings.js";
+import { ATTRIBUTES, readSeed } from "./ui/attributes.js";
+import { applyAttribute, LAYOUT_ATTRIBUTES, readColors } from "./ui/attribute-sync.js";
 import { Dialogs } from "./ui/dialogs.js";
 import { EvalBar } from "./ui/eval-bar.js";
 import { EvalGraph } from "./ui/eval-graph.js";
 import { ignoredKey, listenForShortcuts, shortcutAction } from "./ui/keyboard.js";
 import { MoveList } from "./ui/move-list.js";
-import { outcomeText, openingLine, renderBars, RESULT_TEXT, statusLine } from "./ui/panels.js";
+import { PlayerView } from "./ui/player-view.js";
 import { Sounds } from "./ui/sounds.js";
 import { loadGame, loadSettings, saveGame, saveSettings } from "./ui/storage.js";
 import { TEMPLATE } from "./ui/template.js";
@@ -26,26 +27,9 @@ import { loadRules } from "./engine/rules.js";
 const STYLE_URL = new URL("./homeostat-chess.css", import.meta.url).href;
 const ENGINE_URL = new URL("./engine/engine-client.js", import.meta.url).href;
 
-/** Board colours a page may set as CSS custom properties on the element, by board-theme field. */
-const COLOR_PROPERTIES = {
-  light: "--homeostat-light-square",
-  dark: "--homeostat-dark-square",
-  lastMove: "--homeostat-last-move",
-  selected: "--homeostat-selected",
-  target: "--homeostat-target",
-  check: "--homeostat-check",
-  arrow: "--homeostat-arrow",
-  focus: "--homeostat-focus",
-};
 
 /** Keys that step through the game in a read-only viewer. */
 const VIEWER_KEYS = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last", ArrowUp: "first", ArrowDown: "last" };
-/** Attributes that shape the layout only; applied on connection, before the rules load. */
-const LAYOUT_ATTRIBUTES = ["size", "show-thinking", "show-moves", "show-controls"];
-/** The on/off attributes and the setting or layout flag each sets. */
-const SWITCHES = { sound: "sound", coordinates: "coordinates", "show-moves": "showMoves", "show-controls": "showControls", readonly: "readonly" };
-/** What the thinking panel's heading says for each kind of search. */
-const SEARCH_CAPTIONS = { play: "Homeostat is thinking", analyse: "Analysing", hint: "Looking for a hint" };
 
 let styleSheet = null;
 /** The element's stylesheet as a constructable sheet, or null where those are unsupported. */
@@ -88,7 +72,7 @@ export class HomeostatChess extends HTMLElement {
     }
     if (!this.shadowRoot) this.build();
     this.cleanups.push(listenForShortcuts(this, (event) => this.handleShortcut(event)));
-    for (const name of LAYOUT_ATTRIBUTES) this.applyAttribute(name, true);
+    for (const name of LAYOUT_ATTRIBUTES) applyAttribute(this, name, true);
     if (!this.controller) this.start();
     else {
       this.board.fit();
@@ -102,114 +86,12 @@ export class HomeostatChess extends HTMLElement {
   }
 
   attributeChangedCallback(name, old, value) {
-    if (this.controller && old !== value) this.applyAttribute(name, false);
+    if (this.controller && old !== value) applyAttribute(this, name, false);
   }
 
-  /**
-   * Applies one attribute; `initial` while starting (settings only). A bad value fires `error` and changes nothing.
-   * @param {string} name
-   * @param {boolean} initial
-   */
-  applyAttribute(name, initial) {
-    const text = this.getAttribute(name);
-    const use = (reading, apply) => (reading.error ? this.fail(reading.error) : apply(reading.value));
-    const layout = this.$(".layout");
-    if (name in SWITCHES) {
-      const fallback = name === "readonly" ? false : name === "sound" || name === "coordinates" ? (initial ? this.settings[name] : true) : true;
-      return use(readSwitch(name, text, fallback), (on) => this.applySwitch(name, on, initial));
-    }
-    switch (name) {
-      case "player":
-        if (text !== null) use(readChoice(name, text, ["white", "black", "both", "none"]), (v) => (initial ? (this.settings.player = v) : this.setPlayer(v)));
-        break;
-      case "level":
-        if (text !== null) use(readLevel(text), (v) => (initial ? (this.settings.level = v) : this.setLevel(v)));
-        break;
-      case "orientation":
-        if (text !== null) use(readChoice(name, text, ["white", "black"]), (v) => (initial ? (this.settings.orientation = v) : this.setOrientation(v)));
-        break;
-      case "movetime":
-      case "think-min":
-      case "think-max":
-        this.readThinkTime(initial);
-        break;
-      case "seed":
-        if (text === null) this.controller?.setSeed(null);
-        else use(readSeed(text), (v) => this.controller?.setSeed(v));
-        break;
-      case "theme":
-        // Matched without regard to case, here and in the stylesheet (`[theme="dark" i]`).
-        if (text !== null) use(readChoice(name, text, ["light", "dark", "auto"]), () => {});
-        this.readColors();
-        break;
-      case "size":
-        if (text === null) this.style.removeProperty("--homeostat-size");
-        else use(readSize(text), (px) => this.style.setProperty("--homeostat-size", `${px}px`));
-        break;
-      case "show-thinking":
-        if (text === null) layout.dataset.showThinking = "panel";
-        else use(readChoice(name, text, ["line", "panel", "off"]), (v) => (layout.dataset.showThinking = v));
-        break;
-      case "fen":
-        // A pgn attribute, when there is one, wins over fen.
-        if (!initial && text && !this.getAttribute("pgn")) this.replaceGame(() => new this.rules.Game(text));
-        break;
-      case "pgn":
-        if (!initial && text) this.replaceGame(() => this.rules.Game.load(text));
-        else if (!initial && this.getAttribute("fen")) this.replaceGame(() => new this.rules.Game(this.getAttribute("fen")));
-        break;
-    }
-  }
-
-  /** An on/off attribute's value, applied. */
-  applySwitch(name, on, initial) {
-    const layout = this.$(".layout");
-    if (name === "sound" || name === "coordinates") {
-      if (initial) this.settings[name] = on;
-      else this.applySettings({ [name]: on }, false);
-    } else if (name === "readonly") {
-      this.readonly = on;
-      layout.dataset.readonly = String(on);
-      this.$(".viewer").hidden = !on;
-      if (!initial) {
-        this.controller.setReadonly(on);
-        this.refresh(false);
-      }
-    } else layout.dataset[SWITCHES[name]] = String(on);
-  }
-
-  /** Reads movetime, or think-min / think-max, into the think setting; with none of them, timing is by level. */
-  readThinkTime(initial) {
-    const movetime = this.getAttribute("movetime");
-    const min = this.getAttribute("think-min");
-    const max = this.getAttribute("think-max");
-    let think = "level";
-    if (movetime !== null) {
-      const reading = readMillis("movetime", movetime);
-      if (reading.error) return this.fail(reading.error);
-      think = String(reading.value);
-    } else if (min !== null || max !== null) {
-      const lo = min === null ? { value: 500 } : readSeconds("think-min", min);
-      const hi = max === null ? { value: Math.max(5000, lo.value ?? 0) } : readSeconds("think-max", max);
-      if (lo.error || hi.error) return this.fail(lo.error ?? hi.error);
-      if (lo.value > hi.value) return this.fail(`think-min (${min} s) is above think-max (${max} s)`);
-      this.thinkBounds = { min: lo.value, max: hi.value };
-      think = "adaptive";
-    } else if (initial) return; // No time attributes at start: the stored or default setting stands.
-    this.settings.think = think;
-    this.controller?.configure({ think, thinkMinMs: this.thinkBounds.min, thinkMaxMs: this.thinkBounds.max });
-  }
-
-  /** Reads the board colour custom properties set on the element (at start, on `theme`; call after changing them). */
+  /** Re-reads the board colour custom properties set on the element (after a script changed them). */
   readColors() {
-    if (!this.board) return;
-    const style = getComputedStyle(this);
-    const colors = {};
-    for (const [field, property] of Object.entries(COLOR_PROPERTIES)) {
-      const value = style.getPropertyValue(property).trim();
-      if (value) colors[field] = value;
-    }
-    this.board.setAppearance({ colors });
+    readColors(this);
   }
 
   /**
@@ -235,6 +117,8 @@ export class HomeostatChess extends HTMLElement {
     root.innerHTML = TEMPLATE;
     this.hideUntilStyled(root);
     this.$ = (selector) => root.querySelector(selector);
+    /** Redraws the board and panels from the controller (ui/player-view.js). */
+    this.screen = new PlayerView(this);
     this.fields = Object.fromEntries([...root.querySelectorAll(".layout [data-field]")].map((el) => [el.dataset.field, el]));
     const renderer = new BoardRenderer(this.$(".board-canvas"), createBoardState());
     this.board = createBoardApi(renderer);
@@ -246,7 +130,7 @@ export class HomeostatChess extends HTMLElement {
       onMove: (from, to, keyboard) => this.onBoardMove(from, to, keyboard),
       onPromotion: (piece) => this.onPromotion(piece),
       enabled: () => !this.readonly,
-      announce: (text) => this.announce(text),
+      announce: (text) => this.screen.announce(text),
     };
     attachBoardInput(renderer, hooks);
     attachBoardKeys(renderer, { ...hooks, onMove: (from, to) => this.onBoardMove(from, to, true) });
@@ -304,13 +188,13 @@ export class HomeostatChess extends HTMLElement {
     try {
       this.rules = await loadRules();
     } catch (err) {
-      this.showStatus(`Could not load the rules module: ${err.message}`, true);
+      this.screen.showStatus(`Could not load the rules module: ${err.message}`, true);
       this.thinkingPanel.setMode("error", "Engine unavailable");
       this.fields.line.textContent = `The player could not start: ${err.message}. Check that the pkg/ folder is next to homeostat.js.`;
       this.dataset.state = "error";
       return;
     }
-    for (const name of ATTRIBUTES) if (!LAYOUT_ATTRIBUTES.includes(name) && name !== "fen" && name !== "pgn" && name !== "seed") this.applyAttribute(name, true);
+    for (const name of ATTRIBUTES) if (!LAYOUT_ATTRIBUTES.includes(name) && name !== "fen" && name !== "pgn" && name !== "seed") applyAttribute(this, name, true);
     // Playing Black, the board shows Black at the bottom unless the page says otherwise.
     if (!this.hasAttribute("orientation") && this.getAttribute("player") === "black") this.settings.orientation = "black";
     const fen = this.getAttribute("fen");
@@ -323,7 +207,7 @@ export class HomeostatChess extends HTMLElement {
       this.fail(`bad ${pgn ? "pgn" : "fen"} attribute: ${err.message}`);
     }
     const saved = !fen && !pgn && this.persistName !== null ? validGame(loadGame(this.persistName)) : null;
-    if (!game && saved) game = this.restoreGame(saved);
+    if (!game && saved) game = restoreGame(this.rules, saved);
     const seedText = this.getAttribute("seed");
     const seed = seedText === null ? null : (readSeed(seedText).value ?? null);
     if (seedText !== null && seed === null) this.fail(readSeed(seedText).error);
@@ -336,7 +220,7 @@ export class HomeostatChess extends HTMLElement {
     this.markReady();
   }
 
-  /** The controller, with its events wired to the view. */
+  /** The controller for this element's settings, its events shown by the view. */
   createController(seed) {
     const s = this.settings;
     const controller = new GameController({
@@ -347,75 +231,8 @@ export class HomeostatChess extends HTMLElement {
     });
     controller.readonly = this.readonly;
     controller.connected = this.isConnected;
-    const on = (type, handler) => controller.addEventListener(type, (event) => handler(event.detail));
-    on("position", ({ animate }) => {
-      // A passing error gives way to the new position's status.
-      clearTimeout(this.errorTimer);
-      delete this.fields.status.dataset.error;
-      this.viewPly = null;
-      this.board.setArrows([]);
-      this.refresh(animate);
-      this.save();
-    });
-    on("move", (detail) => {
-      this.sounds.forMove(detail.played);
-      if (detail.by === "engine" && this.settings.player !== "none") this.sounds.ding();
-      this.announceMove(detail.san);
-      this.emit("move", { san: detail.san, uci: detail.uci, fen: detail.fen, by: detail.by });
-    });
-    on("searchstart", ({ kind }) => {
-      this.thinkingPanel.reset();
-      this.thinkingPanel.setMode(kind === "play" ? "thinking" : "analysing", SEARCH_CAPTIONS[kind]);
-      this.fields.line.textContent = "Thinking…";
-      this.refreshBars();
-    });
-    on("thinking", ({ kind, ...progress }) => {
-      if (progress.scoreWhite && kind !== "hint") this.evalBar.set(progress.scoreWhite);
-      this.thinkingPanel.show(progress);
-      const { bestUci: _uci, ...detail } = progress;
-      this.emit("thinking", detail);
-    });
-    on("searchend", () => this.refreshIdle());
-    on("book", ({ san, kind }) => {
-      this.thinkingPanel.setMode("book", "Book move");
-      this.fields.line.textContent = kind === "hint" ? `Hint from the opening book: ${san}.` : `Played ${san} from the opening book.`;
-      if (kind === "play") this.evalBar.book(controller.lastScore);
-    });
-    on("hint", ({ uci, san }) => {
-      this.board.setArrows([{ from: uci.slice(0, 2), to: uci.slice(2, 4) }]);
-      this.announce(`Hint: ${san ?? uci}`);
-    });
-    on("drawoffer", () => this.showOffer(true));
-    on("drawanswer", ({ accepted }) => {
-      this.fields.line.textContent = accepted ? "Homeostat accepts the draw." : "Homeostat declines the draw and plays on.";
-      if (!accepted) this.showStatus("Draw offer declined");
-      this.announce(accepted ? "Homeostat accepts the draw" : "Homeostat declines the draw");
-    });
-    on("gameover", (detail) => {
-      this.sounds.end();
-      this.board.setArrows([]);
-      this.refresh(false);
-      if (detail.reason === "resignation" || detail.reason === "agreement") this.announce(outcomeText(detail));
-      this.emit("gameover", detail);
-    });
-    on("engine", () => this.refreshIdle());
-    on("error", ({ message }) => this.fail(message));
-    on("enginestart", (detail) => this.emit("enginestart", detail));
-    on("enginestop", (detail) => this.emit("enginestop", detail));
+    this.screen.connect(controller);
     return controller;
-  }
-
-  /** A saved game replayed, or null when it no longer loads. */
-  restoreGame(saved) {
-    try {
-      const game = new this.rules.Game(saved.startFen);
-      for (const move of saved.moves) game.play(move);
-      if (saved.ending?.reason === "resignation") game.resign(saved.ending.result === "1-0" ? "b" : "w");
-      else if (saved.ending?.reason === "agreement") game.agreeDraw();
-      return game;
-    } catch {
-      return null;
-    }
   }
 
   // ——— Board input ———
@@ -448,7 +265,7 @@ export class HomeostatChess extends HTMLElement {
     if (moves.some((m) => m.kind === "promotion" || m.promotion)) {
       this.board.setPromotion({ from, to, white: this.game.turn() === "w", keyboard });
       this.board.setInteractive(false);
-      this.announce("Promote to: queen, rook, bishop or knight. Arrow keys choose, Enter confirms, Escape cancels; or press q, r, b or n.");
+      this.screen.announce("Promote to: queen, rook, bishop or knight. Arrow keys choose, Enter confirms, Escape cancels; or press q, r, b or n.");
       return;
     }
     this.controller.move(moves[0].uci, "human");
@@ -459,25 +276,9 @@ export class HomeostatChess extends HTMLElement {
     this.board.setPromotion(null);
     if (piece && promo) this.controller.move(promo.from + promo.to + piece, "human");
     else {
-      this.announce("Promotion cancelled");
-      this.refresh(false);
+      this.screen.announce("Promotion cancelled");
+      this.screen.refresh(false);
     }
-  }
-
-  /** Tells screen readers about a move just played: "White played Nf3. Check". */
-  announceMove(san) {
-    const mover = this.game.turn() === "w" ? "Black" : "White";
-    const outcome = this.game.outcome();
-    let text = `${mover} played ${san}`;
-    if (outcome?.reason === "checkmate") text += `. Checkmate — ${RESULT_TEXT[outcome.result]}`;
-    else if (outcome) text += `. ${outcomeText(outcome)}`;
-    else if (this.game.inCheck()) text += ". Check";
-    this.announce(text);
-  }
-
-  /** Puts text in the aria-live region. */
-  announce(text) {
-    if (this.fields?.announce) this.fields.announce.textContent = text;
   }
 
   /** Plays the move typed in the move box, or says why it cannot. */
@@ -489,96 +290,18 @@ export class HomeostatChess extends HTMLElement {
     else if (!this.canMoveNow()) message = this.controller.isOver() ? "The game is over." : "It is not your move.";
     else if (!this.controller.move(text, "human")) message = this.lastError ?? `Not a legal move: ${text}`;
     this.fields["san-error"].textContent = message;
-    if (message) this.announce(message);
+    if (message) this.screen.announce(message);
     else input.value = "";
   }
 
   // ——— View ———
-
-  /** Redraws the board and panels from the game (or the position viewed); `animate` slides moved pieces. */
-  refresh(animate) {
-    const game = this.game;
-    if (!game) return;
-    const live = this.viewPly === null;
-    this.board.setPosition(live ? game.board() : game.boardAt(this.viewPly), animate);
-    this.board.setLastMove((live ? game.lastMove() : game.lastMoveAt(this.viewPly)) ?? null);
-    this.board.setMarks({ check: live ? (game.checkSquare() ?? null) : checkSquareOf(this.rules, game.fenAt(this.viewPly)) });
-    this.board.setOrientation(this.settings.orientation);
-    this.board.setInteractive(this.canMoveNow());
-    const sans = game.historySan();
-    const start = game.startFen().split(" ");
-    const outcome = game.outcome();
-    this.moveList.render(sans, live ? sans.length : this.viewPly, start[1] === "b", Number(start[5]) || 1, outcome?.result);
-    this.fields.opening.textContent = openingLine(game);
-    this.$(".back-to-game").hidden = live;
-    const banner = this.$(".board-banner");
-    banner.hidden = !outcome || !live;
-    if (outcome) banner.textContent = `${RESULT_TEXT[outcome.result] ?? outcome.result} · ${outcome.reason}`;
-    this.$(".graph").hidden = !outcome;
-    if (outcome) this.graph.set(Array.from({ length: sans.length + 1 }, (_, i) => this.controller.evals[i] ?? null), live ? sans.length : this.viewPly);
-    if (!this.controller.drawOffered) this.showOffer(false);
-    this.refreshIdle();
-  }
-
-  /** Status line, player bars and which controls work. */
-  refreshBars() {
-    if (!this.game) return;
-    if (!this.fields.status.dataset.error || this.controller.engineState === "failed") {
-      const { text, error } = statusLine(this.controller, this.viewPly);
-      this.showStatus(text, error);
-    }
-    this.dataset.over = String(this.controller.isOver());
-    renderBars({ $: this.$, fields: this.fields }, this.controller, {
-      orientation: this.settings.orientation,
-      viewPly: this.viewPly,
-      muted: this.sounds.muted,
-      readonly: this.readonly,
-    });
-  }
-
-  /** The thinking panel's heading when no search runs: game over, the engine's failure, or idle. */
-  refreshIdle() {
-    const c = this.controller;
-    const failed = c.engineState === "failed" && !this.readonly;
-    this.$(".engine-notice").hidden = !failed;
-    if (failed) {
-      this.thinkingPanel.setMode("error", "Engine unavailable");
-      this.fields.line.textContent = c.engineMessage;
-    } else if (!c.searching) {
-      const mode = this.thinkingPanel.root.dataset.mode;
-      if (c.isOver()) this.thinkingPanel.setMode("idle", "Game over");
-      else if (mode !== "book" || this.fields.line.textContent === "Thinking…") {
-        this.thinkingPanel.setMode("idle", c.engineState === "loading" ? "Engine loading" : "Engine idle");
-      }
-      // "Thinking…" belongs to a running search only.
-      if (this.fields.line.textContent === "Thinking…") this.fields.line.textContent = c.humanToMove() ? "Make a move on the board." : "Waiting.";
-    }
-    this.refreshBars();
-  }
-
-  /** Shows or hides the engine's draw offer with its Accept and Decline buttons. */
-  showOffer(open) {
-    this.$(".draw-offer").hidden = !open;
-    if (open) this.announce("Homeostat offers a draw. Accept or decline.");
-  }
-
-  /**
-   * The status line; `error` marks it as a problem.
-   * @param {string} text
-   * @param {boolean} [error]
-   */
-  showStatus(text, error = false) {
-    this.fields.status.textContent = text;
-    if (error) this.fields.status.dataset.error = "true";
-    else delete this.fields.status.dataset.error;
-  }
 
   /** Applies board theme, pieces and coordinates. */
   applyBoardSettings() {
     const { boardTheme, pieceTheme, coordinates, orientation } = this.settings;
     this.board.setAppearance({ boardTheme, pieceTheme, coordinates });
     this.board.setOrientation(orientation);
-    this.readColors();
+    readColors(this);
   }
 
   /** Changes settings (from the dialog, a switch attribute or a method), saving them when persisting. */
@@ -591,7 +314,7 @@ export class HomeostatChess extends HTMLElement {
     }
     this.applyBoardSettings();
     if (save) this.saveSettingsNow();
-    if (this.controller) this.refresh(false);
+    if (this.controller) this.screen.refresh(false);
   }
 
   /** Shows the position after `ply` moves read-only; the last ply goes back to the game. */
@@ -601,14 +324,14 @@ export class HomeostatChess extends HTMLElement {
     this.viewPly = Math.max(0, ply);
     this.controller.setViewing(true);
     this.board.setArrows([]);
-    this.refresh(true);
+    this.screen.refresh(true);
   }
 
   /** Back to the live game from a read-only view. */
   live() {
     if (this.viewPly === null) return;
     this.viewPly = null;
-    this.refresh(true);
+    this.screen.refresh(true);
     this.controller.setViewing(false);
   }
 
@@ -620,19 +343,12 @@ export class HomeostatChess extends HTMLElement {
     const ply = this.viewPly ?? last;
     const blackFirst = this.game.startFen().split(" ")[1] === "b";
     const mover = (ply % 2 === 1) !== blackFirst ? "White" : "Black";
-    this.announce(ply === 0 ? "Start position" : `${mover} played ${this.game.historySan()[ply - 1]} (move ${ply} of ${last})`);
+    this.screen.announce(ply === 0 ? "Start position" : `${mover} played ${this.game.historySan()[ply - 1]} (move ${ply} of ${last})`);
   }
 
+  /** Stores the game when persisting. */
   save() {
-    if (this.persistName === null || !this.game) return;
-    const outcome = this.game.outcome();
-    const ending = outcome && (outcome.reason === "resignation" || outcome.reason === "agreement") ? outcome : null;
-    saveGame(this.persistName, {
-      startFen: this.game.startFen(),
-      moves: this.game.historyUci(),
-      ending: ending && { result: ending.result, reason: ending.reason },
-      evals: this.controller.evals,
-    });
+    if (this.persistName !== null && this.game) saveGame(this.persistName, gameRecord(this.game, this.controller.evals));
   }
 
   saveSettingsNow() {
@@ -649,11 +365,11 @@ export class HomeostatChess extends HTMLElement {
     this.lastError = message;
     this.emit("error", { message });
     if (!this.fields) return;
-    this.showStatus(message, true);
+    this.screen.showStatus(message, true);
     clearTimeout(this.errorTimer);
     this.errorTimer = setTimeout(() => {
       delete this.fields.status.dataset.error;
-      this.refreshBars();
+      this.screen.refreshBars();
     }, 2500);
   }
 
@@ -720,7 +436,7 @@ export class HomeostatChess extends HTMLElement {
     this.controller.toggleAutoplay();
     this.settings.player = this.controller.options.player;
     this.saveSettingsNow();
-    this.refresh(false);
+    this.screen.refresh(false);
   }
 
   // ——— Public API ———
@@ -833,15 +549,6 @@ export class HomeostatChess extends HTMLElement {
   get engineStarts() {
     return this.controller?.engineStarts ?? 0;
   }
-}
-
-/** The checked king's square in a FEN, through a temporary Game. */
-function checkSquareOf(rules, fen) {
-  if (!fen) return null;
-  const game = new rules.Game(fen);
-  const square = game.checkSquare() ?? null;
-  game.free?.();
-  return square;
 }
 
 if (!customElements.get("homeostat-chess")) customElements.define("homeostat-chess", HomeostatChess);

@@ -75,3 +75,32 @@ export function validGame(stored) {
       : null;
   return { startFen, moves, ending: end, evals: Array.isArray(evals) ? evals.map((e) => (isScore(e) ? e : null)) : [] };
 }
+
+/**
+ * The record of a game to store: start, moves, how it ended when no position shows it (resignation, agreement), and
+ * the evaluations by ply.
+ * @param {any} game a wasm Game
+ * @param {(object | null)[]} evals
+ */
+export function gameRecord(game, evals) {
+  const outcome = game.outcome();
+  const ending = outcome && (outcome.reason === "resignation" || outcome.reason === "agreement") ? outcome : null;
+  return { startFen: game.startFen(), moves: game.historyUci(), ending: ending && { result: ending.result, reason: ending.reason }, evals };
+}
+
+/**
+ * A stored game (checked by {@link validGame}) replayed, or null when it no longer loads.
+ * @param {any} rules the wasm package
+ * @param {NonNullable<ReturnType<typeof validGame>>} saved
+ */
+export function restoreGame(rules, saved) {
+  try {
+    const game = new rules.Game(saved.startFen);
+    for (const move of saved.moves) game.play(move);
+    if (saved.ending?.reason === "resignation") game.resign(saved.ending.result === "1-0" ? "b" : "w");
+    else if (saved.ending?.reason === "agreement") game.agreeDraw();
+    return game;
+  } catch {
+    return null;
+  }
+}
