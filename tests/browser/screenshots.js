@@ -48,6 +48,17 @@ async function gameOver(driver, origin) {
   }
 }
 
+/** The player after its engine worker failed to load: the message and the way forward. */
+async function engineFailed(driver, origin) {
+  await driver.open(`${origin}/`);
+  await driver.evaluate(() => localStorage.clear());
+  await driver.open(`${origin}/`);
+  await driver.waitFor(() => document.querySelector("homeostat-chess")?.dataset.state === "ready");
+  await driver.evaluate(() => document.querySelector("homeostat-chess").move("e4"));
+  await driver.waitFor(() => !document.querySelector("homeostat-chess").shadowRoot.querySelector(".engine-notice").hidden, { timeout: 20_000 });
+  await sleep(3000);
+}
+
 /** Resizes the viewport of a puppeteer page, or the WebKit window. */
 async function resize(driver, width, height) {
   if (driver.page) await driver.page.setViewport({ width, height, deviceScaleFactor: width < 500 ? 2 : 1 });
@@ -57,6 +68,7 @@ async function resize(driver, width, height) {
 const engines = process.argv.slice(2).length ? process.argv.slice(2) : ["chromium"];
 await mkdir(OUT, { recursive: true });
 const server = await startServer();
+const broken = await startServer({ missing: ["/engine/worker.js"] });
 try {
   for (const engine of engines) {
     const driver = await launch(engine);
@@ -75,6 +87,13 @@ try {
         const file = `${OUT}${engine}-1280x800-game-over.png`;
         await driver.screenshot(file);
         console.log(file);
+        for (const [width, height] of [[1280, 800], [390, 844]]) {
+          await resize(driver, width, height);
+          await engineFailed(driver, broken.origin);
+          const failed = `${OUT}${engine}-${width}x${height}-engine-failed.png`;
+          await driver.screenshot(failed);
+          console.log(failed);
+        }
       }
       if (driver.errors.length) console.log("page errors:", driver.errors);
     } finally {
@@ -83,4 +102,5 @@ try {
   }
 } finally {
   await server.close();
+  await broken.close();
 }

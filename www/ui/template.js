@@ -32,10 +32,6 @@ export const TEMPLATE = `
         <button type="submit" class="san-go">Play</button>
       </form>
       <p class="san-error" data-field="san-error" role="alert"></p>
-      <div class="engine-notice" role="group" aria-label="Engine unavailable" hidden>
-        <button type="button" data-action="retry-engine">Try again</button>
-        <button type="button" data-action="two-players">Play both sides</button>
-      </div>
       <div class="draw-offer" role="group" aria-label="Draw offer" hidden>
         <span>Homeostat offers a draw.</span>
         <button type="button" data-action="accept-draw">Accept</button>
@@ -51,6 +47,10 @@ export const TEMPLATE = `
     <section class="panel thinking" data-part="thinking" data-mode="idle" aria-label="Engine thinking">
       <header class="panel-head"><span class="pulse"></span><span data-field="mode">Engine idle</span><span class="score" data-field="score">–</span></header>
       <p class="line" data-field="line">Make a move on the board.</p>
+      <div class="engine-notice" role="group" aria-label="Engine unavailable" hidden>
+        <button type="button" data-action="retry-engine">Try again</button>
+        <button type="button" data-action="two-players">Play both sides</button>
+      </div>
       <dl class="stats">
         <div><dt>Depth</dt><dd data-field="depth">–</dd></div>
         <div><dt>Positions</dt><dd data-field="nodes">–</dd></div>
