@@ -1,7 +1,7 @@
 //! The Polyglot book format's 781 random numbers, so our position keys match Polyglot books.
 
 /// Polyglot's `Random64` array: 768 piece-square keys, 4 castling keys, 8 en passant file keys, 1 side key.
-pub(crate) const POLYGLOT_RANDOM: [u64; 781] = [
+pub(crate) static POLYGLOT_RANDOM: [u64; 781] = [
     0x9D39247E33776D41,
     0x2AF7398005AAA5C7,
     0x44DB015024623547,

@@ -43,8 +43,11 @@ impl Searcher {
         if let Some(message) = unknown_field(keys.iter().map(String::as_str)) {
             return Err(JsError::new(&format!("bad search request: {message}")));
         }
-        let request: SearchRequest =
-            serde_wasm_bindgen::from_value(request).map_err(|e| JsError::new(&format!("bad search request: {e}")))?;
+        let request: SearchRequest = serde_wasm_bindgen::from_value(request).map_err(|e| {
+            // The converter's message starts with its own "Error: ", which the JsError repeats.
+            let message = e.to_string();
+            JsError::new(&format!("bad search request: {}", message.strip_prefix("Error: ").unwrap_or(&message)))
+        })?;
         let prepared = request.prepare().map_err(|e| JsError::new(&format!("bad search request: {e}")))?;
         self.searches += 1;
         let seed = prepared.seed.unwrap_or_else(|| self.searches ^ js_sys::Date::now() as u64);
