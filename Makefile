@@ -55,7 +55,8 @@ wasm: deps
 	@ls -l $(PKG_WASM)
 
 # The embeddable player: exactly the files a page needs, in a folder homeostat/, as target/dist/homeostat.tar.gz
-# and .zip. Prints the gzip size of what a browser downloads and fails above the 250 KB budget.
+# and .zip, its scripts and stylesheets without their whole-line comments (www/ keeps them). Prints the gzip size of
+# what a browser downloads and fails above the 250 KB budget.
 DIST_DIR := $(TARGET_DIR)/dist
 DIST_BUDGET := 250000
 DIST_FILES := homeostat.js homeostat-chess.js homeostat-chess.css embed.html embed-frame.js embed-frame.css \
@@ -66,6 +67,7 @@ dist: wasm
 	rm -rf $(DIST_DIR)/homeostat $(DIST_DIR)/homeostat.tar.gz $(DIST_DIR)/homeostat.zip
 	mkdir -p $(DIST_DIR)/homeostat
 	cd www && cp --parents $(DIST_FILES) $(abspath $(DIST_DIR))/homeostat/
+	node tools/strip-comments.mjs $(addprefix $(DIST_DIR)/homeostat/,$(filter %.js %.css,$(filter-out pkg/%,$(DIST_FILES))))
 	tar -czf $(DIST_DIR)/homeostat.tar.gz -C $(DIST_DIR) homeostat
 	cd $(DIST_DIR) && python3 -m zipfile -c homeostat.zip homeostat/
 	@total=0; for file in $(addprefix $(DIST_DIR)/homeostat/,$(DIST_FILES)); do \
