@@ -271,6 +271,20 @@ for (const engine of enginesUnderTest()) {
       assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").status.over), false, "no draw was agreed for the players");
     });
 
+    test("in a dead-drawn ending the engine offers a draw, and Accept ends the game", async () => {
+      await open({ fen: "8/8/4kr2/8/8/2KR4/8/8 w - - 0 60", player: "black", movetime: "200" });
+      await waitPly(1);
+      const offer = await driver.waitFor(() => {
+        const box = document.querySelector("homeostat-chess").shadowRoot.querySelector(".draw-offer");
+        return !box.hidden && getComputedStyle(box).display !== "none" && box.textContent.replace(/\s+/g, " ").trim();
+      });
+      assert.match(offer, /Homeostat offers a draw\. Accept Decline/);
+      await driver.evaluate(() => document.querySelector("homeostat-chess").shadowRoot.querySelector("[data-action=accept-draw]").click());
+      const shown = await read();
+      assert.match(shown.status, /Draw by agreement/);
+      assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").shadowRoot.querySelector(".draw-offer").hidden), true);
+    });
+
     test("promotion from the keyboard opens the chooser, announced, and takes the piece chosen", async () => {
       await open({ fen: "8/P6k/8/8/8/8/8/K7 w - - 0 1", player: "both" });
       await driver.evaluate(() => document.querySelector("homeostat-chess").shadowRoot.querySelector(".board-canvas").focus());
