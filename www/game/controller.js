@@ -407,7 +407,8 @@ export class GameController extends EventTarget {
     this.engine = client;
     client.addEventListener?.("restart", (event) => {
       // A worker that will not start even when nothing waits on it: say so (a waiting search fails by itself).
-      if (event.detail?.givingUp && client === this.engine && !this.searching) this.engineFailed(new Error(event.detail.reason));
+      const known = this.engineState === "failed";
+      if (event.detail?.givingUp && client === this.engine && !this.searching && !known) this.engineFailed(new Error(event.detail.reason));
     });
     client.addEventListener?.("error", (event) => this.fail(`engine: ${event.detail?.message}`, true));
     client.preload?.();
