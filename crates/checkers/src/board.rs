@@ -351,7 +351,7 @@ pub fn row_of(square: u8) -> u8 {
 pub fn column_of(square: u8) -> u8 {
     let row = row_of(square);
     let k = (square - 1) % 4;
-    if row % 2 == 0 {
+    if row.is_multiple_of(2) {
         2 * k + 1
     } else {
         2 * k

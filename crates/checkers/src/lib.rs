@@ -24,13 +24,24 @@
 #![deny(missing_docs)]
 
 mod board;
+mod engine;
+mod eval;
 mod game;
+mod level;
 mod movegen;
 mod notation;
 mod perft;
+mod report;
+mod score;
+mod search;
 
 pub use board::{column_of, row_of, Bitboard, Color, Kind, Piece, Position, QUIET_PLIES_DRAW};
+pub use engine::{Clock, Engine, Limits, SearchResult, DEFAULT_HASH_MB};
+pub use eval::{evaluate, EvalKind};
 pub use game::{Game, Outcome};
+pub use level::{Level, LevelSettings};
 pub use movegen::{generate, squares, Move, MAX_LANDINGS};
 pub use notation::{NotationError, START_FEN};
 pub use perft::{divide, perft};
+pub use report::{considering_line, thousands, Event, FinishedInfo, IterationInfo, Reporter, RootMoveInfo, Silent};
+pub use score::Score;

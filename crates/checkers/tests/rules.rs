@@ -48,13 +48,16 @@ fn on_board(r: i32, c: i32) -> bool {
     (0..8).contains(&r) && (0..8).contains(&c)
 }
 
+/// A finished move: squares visited, the board without the moving piece, where it ends, what it was.
+type Ending = (Vec<u8>, Grid, (i32, i32), Piece);
+
 /// The slow generator's result: move text mapped to the FEN of the position after it.
 fn slow_moves(pos: &Position) -> BTreeMap<String, String> {
     let us = pos.side_to_move();
     let grid = grid_of(pos);
     let forward = if us == Color::Black { 1 } else { -1 };
     let far_row = if us == Color::Black { 7 } else { 0 };
-    let mut captures: Vec<(Vec<u8>, Grid, (i32, i32), Piece)> = Vec::new();
+    let mut captures: Vec<Ending> = Vec::new();
     let mut simple = Vec::new();
     for r in 0..8 {
         for c in 0..8 {
