@@ -220,7 +220,8 @@ impl<'a> Searcher<'a> {
 
         let key = pos.hash();
         let entry = self.s.table.probe(key);
-        if let Some(e) = entry {
+        // Cut-offs only in null-window nodes, so the principal variation stays whole.
+        if let Some(e) = entry.filter(|_| beta - alpha == 1) {
             if e.depth as i32 >= depth {
                 let score = from_table(e.score, ply);
                 let cut = match e.bound {
@@ -312,10 +313,11 @@ impl<'a> Searcher<'a> {
             for i in 0..root.len() {
                 let mv = root[i].mv;
                 let now = (self.s.clock)();
-                if now - self.last_report_ms >= 50.0 {
+                let lead = best_index.unwrap_or(0);
+                let lead_score = if best_index.is_some() { alpha } else { root[0].score };
+                // The line names the best move so far, so it waits until one has a score.
+                if now - self.last_report_ms >= 50.0 && lead_score > -INFINITY {
                     self.last_report_ms = now;
-                    let lead = best_index.unwrap_or(0);
-                    let lead_score = if best_index.is_some() { alpha } else { root[0].score };
                     let info = RootMoveInfo {
                         mv,
                         mv_text: mv.to_string(),
