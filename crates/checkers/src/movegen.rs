@@ -197,10 +197,12 @@ fn jump(walk: &mut Walk<'_>, at: Bitboard, enemy: Bitboard, empty: Bitboard, mv:
 }
 
 impl Position {
-    /// Every legal move here, captures only when a capture is possible.
+    /// Every legal move here, captures only when a capture is possible, in notation order
+    /// (by start square, then landing squares).
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut out = Vec::with_capacity(32);
         generate(self, &mut out);
+        out.sort_unstable_by(|a, b| (a.from, a.landings()).cmp(&(b.from, b.landings())));
         out
     }
 

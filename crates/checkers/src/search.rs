@@ -62,7 +62,8 @@ impl Table {
     /// The stored best move for `pos`, if any.
     pub(crate) fn best_move(&self, pos: &Position) -> Option<Move> {
         let e = self.probe(pos.hash())?;
-        let moves = pos.legal_moves();
+        let mut moves = Vec::new();
+        generate(pos, &mut moves);
         e.mv.checked_sub(1).and_then(|i| moves.get(i as usize).copied())
     }
 }
