@@ -169,6 +169,80 @@ impl Game {
     }
 }
 
+/// PDN result tokens (English and international forms), skipped when reading movetext.
+const RESULT_TOKENS: [&str; 7] = ["1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "*"];
+
+impl Game {
+    /// Reads a PDN game: optional tags (a `[FEN "..."]` tag sets the start), then movetext
+    /// with move numbers, `{comments}` and a result token, all optional. On error nothing is
+    /// returned and the message names the move that failed.
+    pub fn from_pdn(text: &str) -> Result<Game, NotationError> {
+        let mut start = Position::start();
+        let mut body = String::new();
+        let mut rest = text;
+        while let Some(open) = rest.find(['[', '{']) {
+            body.push_str(&rest[..open]);
+            let close_char = if rest[open..].starts_with('[') { ']' } else { '}' };
+            let Some(close) = rest[open..].find(close_char).map(|c| open + c) else {
+                return Err(NotationError(format!("a '{}' is never closed", &rest[open..=open])));
+            };
+            let inner = &rest[open + 1..close];
+            if close_char == ']' {
+                let (key, value) = inner.trim().split_once(char::is_whitespace).unwrap_or((inner.trim(), ""));
+                if key.eq_ignore_ascii_case("FEN") {
+                    let value = value.trim().trim_matches('"');
+                    start = Position::from_fen(value).map_err(|e| NotationError(format!("FEN tag: {e}")))?;
+                }
+            }
+            body.push(' ');
+            rest = &rest[close + 1..];
+        }
+        body.push_str(rest);
+        if body.contains('(') {
+            return Err(NotationError("variations in parentheses are not supported".into()));
+        }
+        let mut game = Game::from_position(start);
+        for token in body.split_whitespace() {
+            if RESULT_TOKENS.contains(&token) {
+                continue;
+            }
+            // Move numbers: "12." or "12..." possibly glued to the move ("12.11-15").
+            let token = match token.find('.') {
+                Some(dot) if token[..dot].chars().all(|c| c.is_ascii_digit()) => token[dot..].trim_start_matches('.'),
+                _ => token,
+            };
+            if token.is_empty() {
+                continue;
+            }
+            let ply = game.moves().len() + 1;
+            game.play_text(token).map_err(|e| NotationError(format!("move {ply} ({token}): {e}")))?;
+        }
+        Ok(game)
+    }
+
+    /// The game as PDN: a `[FEN]` tag when it did not start from the start position, the
+    /// movetext, and the result (`1-0` Black won, `0-1` White won, `1/2-1/2`, `*` unfinished).
+    pub fn to_pdn(&self) -> String {
+        let mut out = String::new();
+        if *self.start() != Position::start() {
+            out.push_str(&format!("[FEN \"{}\"]\n", self.start().to_fen()));
+        }
+        let result = match self.outcome() {
+            Some(Outcome::Win { winner: Color::Black }) => "1-0",
+            Some(Outcome::Win { winner: Color::White }) => "0-1",
+            Some(_) => "1/2-1/2",
+            None => "*",
+        };
+        let moves = self.movetext();
+        if moves.is_empty() {
+            out.push_str(result);
+        } else {
+            out.push_str(&format!("{moves} {result}"));
+        }
+        out
+    }
+}
+
 impl Default for Game {
     fn default() -> Game {
         Game::new()
@@ -253,5 +327,22 @@ mod tests {
         g.play_text("1-6").unwrap();
         assert_eq!(g.position().quiet_plies(), 0);
         assert_eq!(g.outcome(), None);
+    }
+
+    #[test]
+    fn pdn_round_trip_and_errors() {
+        let g = Game::from_pdn("[Event \"x\"]\n1. 11-15 {main line} 23-19 2. 8-11 22-17 *").unwrap();
+        assert_eq!(g.movetext(), "1. 11-15 23-19 2. 8-11 22-17");
+        assert_eq!(g.to_pdn(), "1. 11-15 23-19 2. 8-11 22-17 *");
+        assert_eq!(Game::from_pdn(&g.to_pdn()).unwrap().moves(), g.moves());
+        let set = Game::from_pdn("[FEN \"W:W18:B14\"]\n1... 18x9 0-1").unwrap();
+        assert_eq!(set.to_pdn(), "[FEN \"W:W18:B14\"]\n1... 18x9 0-1");
+        assert_eq!(Game::from_pdn(&set.to_pdn()).unwrap().moves(), set.moves());
+        let e = Game::from_pdn("1. 11-15 23-19 2. 15-19").unwrap_err().0;
+        assert!(e.starts_with("move 3 (15-19):"), "{e}");
+        assert!(Game::from_pdn("1. 11-15 {open").unwrap_err().0.contains("never closed"));
+        assert!(Game::from_pdn("[FEN \"B:W99:B1\"] 1. 1-6").unwrap_err().0.contains("FEN tag: square 99"));
+        assert!(Game::from_pdn("1. 11-15 (1. 9-13)").is_err());
+        assert_eq!(Game::from_pdn("").unwrap().moves().len(), 0);
     }
 }
