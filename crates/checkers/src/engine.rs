@@ -167,7 +167,9 @@ impl Engine {
         let best = Some(chosen.mv);
         let pv = chosen.pv.clone();
         let ponder = pv.get(1).copied().or_else(|| self.table.best_move(&pos.after(&chosen.mv)));
-        let score = Score::from_internal(outcome.score.max(-crate::score::WIN));
+        // Stopped before any move had a score: nothing is known.
+        let score =
+            if outcome.score <= -crate::score::INFINITY { Score::Cp(0) } else { Score::from_internal(outcome.score) };
         reporter.report(&Event::Finished(FinishedInfo { best, ponder, score, forced: false }));
         SearchResult {
             best,
