@@ -257,8 +257,15 @@ fn play_command() -> Result<(), String> {
     let mut session = Session::new();
     let stdin = io::stdin();
     let stdout = io::stdout();
-    for line in stdin.lock().lines() {
-        let line = line.map_err(|e| format!("reading stdin: {e}"))?;
+    let mut input = stdin.lock();
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        if input.read_until(b'\n', &mut bytes).map_err(|e| format!("reading stdin: {e}"))? == 0 {
+            break;
+        }
+        // A line that is not UTF-8 gets an error answer like any other bad line.
+        let line = String::from_utf8_lossy(&bytes);
         let Some(answer) = session.handle(&line) else { break };
         let mut out = stdout.lock();
         for a in answer {

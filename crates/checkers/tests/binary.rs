@@ -53,7 +53,7 @@ fn perft_rejects_bad_arguments() {
 
 #[test]
 fn play_answers_moves_and_keeps_the_game_on_bad_input() {
-    let lines = play("depth 3\n11-15\nfen\n11-14\n9-1x\nhello\nfen\n");
+    let lines = play("depth 3\n11-15\nfen\n11-14\n9-1x\nhello\nfen\n1\u{fffd}-5\n");
     assert_eq!(lines[0], "ok depth 3");
     assert!(lines[1].starts_with("move "), "{lines:?}");
     let reply = lines[1].trim_start_matches("move ");
@@ -64,6 +64,7 @@ fn play_answers_moves_and_keeps_the_game_on_bad_input() {
     assert!(lines[4].starts_with("error "), "{lines:?}");
     assert!(lines[5].starts_with("error unknown command 'hello'"), "{lines:?}");
     assert_eq!(lines[6], format!("fen {fen}"), "bad input changed nothing");
+    assert!(lines[7].starts_with("error "), "{lines:?}");
 }
 
 #[test]
