@@ -359,10 +359,19 @@ fn match_command(args: &[String]) -> Result<(), String> {
     }
     let n = (wins + draws + losses) as f64;
     let score = (wins as f64 + draws as f64 / 2.0) / n;
-    let elo = if score > 0.0 && score < 1.0 { -400.0 * (1.0 / score - 1.0).log10() } else { f64::NAN };
+    // The error bar comes from the spread of pair scores, which accounts for the openings.
+    let pair_count = pairs.iter().sum::<u32>() as f64;
+    let mean = pairs.iter().enumerate().map(|(i, &k)| i as f64 / 4.0 * k as f64).sum::<f64>() / pair_count;
+    let var =
+        pairs.iter().enumerate().map(|(i, &k)| k as f64 * (i as f64 / 4.0 - mean).powi(2)).sum::<f64>() / pair_count;
+    let margin = 1.96 * (var / pair_count).sqrt();
+    let elo = |p: f64| if p > 0.0 && p < 1.0 { -400.0 * (1.0 / p - 1.0).log10() } else { f64::NAN };
     println!(
-        "{test:?} vs {base:?}: +{wins} ={draws} -{losses} of {n}, score {:.1}%, Elo {elo:+.0}, pentanomial pairs (0-4 half points) {pairs:?}",
-        score * 100.0
+        "{test:?} vs {base:?}: +{wins} ={draws} -{losses} of {n}, score {:.1}%, Elo {:+.0} (95%: {:+.0} to {:+.0}), pentanomial pairs (0-4 half points) {pairs:?}",
+        score * 100.0,
+        elo(score),
+        elo(mean - margin),
+        elo(mean + margin)
     );
     Ok(())
 }
