@@ -11,8 +11,26 @@
 //! Notation (`notation`): moves `11-15`, captures with every landing square `15x24x31`,
 //! positions in PDN FEN `B:W21,22,K5:B1,2,3`, all read with errors that say what is wrong.
 //!
-//! The engine (`engine`) never reads a clock or spawns a thread: the caller passes a time source
-//! and a stop flag, and receives [`Event`]s through a [`Reporter`].
+//! Games (`game`): a [`Game`] keeps the moves with undo and redo, knows its [`Outcome`], and
+//! reads and writes PDN.
+//!
+//! The engine (`engine`, `search`, `eval`, `level`, `report`) never reads a clock or spawns a
+//! thread: the caller passes a time source and a stop flag, and receives [`Event`]s through a
+//! [`Reporter`], as with the chess engine: [`Event::RootMove`] as root moves are taken up (at most
+//! about 20 a second; [`considering_line`] gives the applet's text), [`Event::Iteration`] after
+//! each depth and when the best line changes, and one [`Event::Finished`]. The only legal move is
+//! returned at once. With depth or node limits a search is deterministic for a given seed.
+//!
+//! ```
+//! use homeostat_checkers::{Engine, Limits, Position, Silent};
+//! use std::sync::atomic::AtomicBool;
+//!
+//! // White gives a man and takes two back: 23-18 14x23 27x18x11.
+//! let pos = Position::from_fen("W:W22,23,27,32:B1,14,15").unwrap();
+//! let stop = AtomicBool::new(false);
+//! let result = Engine::new(1).search(&pos, &[], &Limits::depth(4), &|| 0.0, &stop, &mut Silent);
+//! assert_eq!(result.best.unwrap().to_string(), "23-18");
+//! ```
 //!
 //! ```
 //! use homeostat_checkers::Position;
