@@ -130,6 +130,8 @@ pub(crate) struct Searcher<'a> {
     /// Keys of the game's earlier positions and of the current search path.
     keys: Vec<u64>,
     pv: Vec<Vec<Move>>,
+    /// Two quiet moves per ply that last caused a cut-off there.
+    killers: Vec<[Option<Move>; 2]>,
     nodes: u64,
     seldepth: u32,
     aborted: bool,
@@ -144,6 +146,7 @@ impl<'a> Searcher<'a> {
             s: setup,
             keys: history.to_vec(),
             pv: vec![Vec::new(); MAX_PLY + 1],
+            killers: vec![[None; 2]; MAX_PLY + 1],
             nodes: 0,
             seldepth: 0,
             aborted: false,
@@ -185,13 +188,17 @@ impl<'a> Searcher<'a> {
         (2..=back).step_by(2).any(|i| self.keys[n - i] == pos.hash())
     }
 
-    /// Orders `moves` best first: the table's move, then bigger captures, then history.
-    fn order(&self, moves: &mut [Move], table_move: Option<usize>) {
+    /// Orders `moves` best first: the table's move, then bigger captures, then this ply's
+    /// killers, then history.
+    fn order(&self, moves: &mut [Move], table_move: Option<usize>, ply: usize) {
         let first = table_move.map(|i| moves[i]);
         let history = &self.s.history;
+        let killers = self.killers[ply];
         moves.sort_by_cached_key(|m| {
             if Some(*m) == first {
                 i32::MIN
+            } else if killers.contains(&Some(*m)) {
+                -500_000
             } else {
                 -(m.capture_count() as i32 * 1_000_000 + history[m.from() as usize - 1][m.to() as usize - 1])
             }
@@ -237,7 +244,7 @@ impl<'a> Searcher<'a> {
         }
         let table_move = entry.and_then(|e| e.mv.checked_sub(1)).map(usize::from).filter(|&i| i < moves.len());
         let generated = moves.clone();
-        self.order(&mut moves, table_move);
+        self.order(&mut moves, table_move, ply);
 
         // Forced moves and captures at the horizon do not use up depth.
         let child_depth = if moves.len() == 1 || depth <= 0 { depth } else { depth - 1 };
@@ -273,6 +280,11 @@ impl<'a> Searcher<'a> {
                         if !m.is_capture() {
                             let h = &mut self.s.history[m.from() as usize - 1][m.to() as usize - 1];
                             *h = (*h + depth.max(1) * depth.max(1)).min(100_000);
+                            let k = &mut self.killers[ply];
+                            if k[0] != Some(*m) {
+                                k[1] = k[0];
+                                k[0] = Some(*m);
+                            }
                         }
                         break;
                     }
