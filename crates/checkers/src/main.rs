@@ -13,6 +13,8 @@ const USAGE: &str = "\
 usage:
   homeostat-checkers perft DEPTH [FEN]   count move sequences, by first move (divide), with total and rate
   homeostat-checkers play                play on stdin/stdout; send 'help' for the commands
+  homeostat-checkers bench [DEPTH]       search fixed positions to DEPTH (default 10): total nodes (a fixed
+                                         figure for a given search) and speed
   homeostat-checkers match [--games N] [--depth D] [--nodes N] [--base EVAL] [--test EVAL] [--seed S]
                                          play EVAL (applet or homeostat) against each other from random
                                          three-move openings, each with both colours";
@@ -39,6 +41,7 @@ fn main() -> ExitCode {
         Some("perft") => perft_command(&args[1..]),
         Some("play") => play_command(),
         Some("match") => match_command(&args[1..]),
+        Some("bench") => bench_command(&args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(())
@@ -373,6 +376,46 @@ fn match_command(args: &[String]) -> Result<(), String> {
         elo(mean - margin),
         elo(mean + margin)
     );
+    Ok(())
+}
+
+/// Positions for `bench`: the start, early middle games, a shot, and king endings.
+const BENCH_FENS: [&str; 6] = [
+    START_FEN_BENCH,
+    "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15",
+    "B:W18,20,21,23,24,26,27,29,30,31,32:B1,2,3,4,5,6,7,10,11,12,13",
+    "W:W22,23,27,32:B1,14,15",
+    "B:W20,K27,31:B6,K18,K13",
+    "W:WK10,K14,25,29:BK3,K23,12",
+];
+const START_FEN_BENCH: &str = homeostat_checkers::START_FEN;
+
+fn bench_command(args: &[String]) -> Result<(), String> {
+    let depth = match args.first() {
+        Some(d) => {
+            d.parse().ok().filter(|d| (1..=30).contains(d)).ok_or_else(|| format!("DEPTH must be 1-30, not '{d}'"))?
+        }
+        None => 10,
+    };
+    let started = Instant::now();
+    let mut nodes = 0;
+    for fen in BENCH_FENS {
+        let pos = Position::from_fen(fen).map_err(|e| format!("bench position {fen}: {e}"))?;
+        let mut engine = Engine::new(16);
+        let r = engine.search(
+            &pos,
+            &[],
+            &Limits::depth(depth),
+            &|| 0.0,
+            &AtomicBool::new(false),
+            &mut homeostat_checkers::Silent,
+        );
+        let best = r.best.map_or("none".to_string(), |m| m.to_string());
+        println!("{fen}: {best} {} nodes {}", r.score.to_men_string(), r.nodes);
+        nodes += r.nodes;
+    }
+    let secs = started.elapsed().as_secs_f64();
+    println!("{nodes} nodes {} nps", (nodes as f64 / secs.max(1e-9)) as u64);
     Ok(())
 }
 

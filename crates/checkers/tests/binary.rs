@@ -118,3 +118,16 @@ fn play_thinking_lines() {
     assert!(lines.iter().any(|l| l.starts_with("info depth 5 score ")), "{lines:?}");
     assert!(lines.last().unwrap().starts_with("move "));
 }
+
+#[test]
+fn bench_is_deterministic() {
+    let nodes = || {
+        let out = run(&["bench", "5"], "");
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(text.lines().count(), 7, "{text}");
+        text.lines().last().unwrap().split(' ').next().unwrap().parse::<u64>().unwrap()
+    };
+    assert_eq!(nodes(), nodes());
+    assert_eq!(run(&["bench", "0"], "").status.code(), Some(2));
+}
