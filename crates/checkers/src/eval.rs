@@ -56,10 +56,10 @@ fn extra_black(pos: &Position, material_black: i32) -> i32 {
     let mut score = 0;
     // Men left on the back row keep the other side's men from crowning, while it has men.
     if wm != 0 {
-        score += 12 * (bm & BLACK_BACK_ROW).count_ones() as i32;
+        score += 20 * (bm & BLACK_BACK_ROW).count_ones() as i32;
     }
     if bm != 0 {
-        score -= 12 * (wm & WHITE_BACK_ROW).count_ones() as i32;
+        score -= 20 * (wm & WHITE_BACK_ROW).count_ones() as i32;
     }
     // Ahead in material, trade down: the lead counts for more as pieces leave the board.
     let pieces = (pos.black() | pos.white()).count_ones() as i32;
