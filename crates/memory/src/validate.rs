@@ -269,8 +269,11 @@ pub fn check(sub: &Submission, identity: &Identity) -> Result<Checked, Refusal> 
         ));
     }
     let (board, key) = read_position(&sub.fen)?;
-    if !board.has_legal_moves() {
-        return Err(Refusal::new(Reason::BadFen, "the game is over in this position: there is no move to store"));
+    if let Some(outcome) = board.outcome() {
+        return Err(Refusal::new(
+            Reason::BadFen,
+            format!("the game is over in this position ({outcome}): no move to store"),
+        ));
     }
     if !DEPTHS.contains(&sub.depth) {
         return Err(Refusal::new(
@@ -401,6 +404,7 @@ mod tests {
         assert_eq!(reason(sub(START, "e2e4", &["e2e4"], Score::Mate(1))), Reason::FalseMate);
         assert_eq!(reason(sub(START, "e2e4", &["e2e4"], Score::Cp(20_000))), Reason::BadScore);
         assert_eq!(reason(sub("8/8/8/8/8/8/8/K7 w - - 0 1", "a1a2", &["a1a2"], Score::Cp(0))), Reason::BadFen);
+        assert_eq!(reason(sub("7k/8/8/8/8/8/8/K7 w - - 0 1", "a1a2", &["a1a2"], Score::Cp(0))), Reason::BadFen);
         let mut deep = sub(START, "e2e4", &["e2e4"], Score::Cp(0));
         deep.depth = 999;
         assert_eq!(reason(deep), Reason::BadDepth);
@@ -430,6 +434,25 @@ mod tests {
             check(&sub(BACK_RANK, "d1d7", &["d1d7"], Score::Mate(1)), &id).unwrap_err().reason,
             Reason::FalseMate
         );
+    }
+
+    #[test]
+    fn the_engine_never_reports_fewer_nodes_than_the_plausible_minimum() {
+        use homeostat_engine::{Engine, Limits, Silent};
+        let positions = [
+            (START, 5),
+            ("8/8/8/4k3/8/8/3RK3/8 w - - 0 1", 16),
+            ("8/8/8/8/8/5k2/8/5K1q w - - 0 1", 16),
+            ("7k/8/8/8/8/8/8/KNN5 w - - 0 1", 20),
+            ("7k/8/5K2/8/8/8/8/6R1 b - - 0 1", 20),
+        ];
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        for (fen, depth) in positions {
+            let board = Board::from_fen(fen).unwrap();
+            let mut engine = Engine::new(1);
+            let result = engine.search(&board, &[], &Limits::depth(depth), &|| 0.0, &stop, &mut Silent);
+            assert!(result.nodes >= min_nodes(result.depth), "{fen}: {} nodes at depth {}", result.nodes, result.depth);
+        }
     }
 
     #[test]
