@@ -121,7 +121,7 @@ impl<S: Store> App<S> {
                 .filter_map(|v| v.to_str().ok())
                 .flat_map(|v| v.split(','))
                 .filter_map(|part| part.trim().parse::<IpAddr>().ok())
-                .last();
+                .next_back();
             if let Some(ip) = forwarded {
                 return ip;
             }
