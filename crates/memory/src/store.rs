@@ -157,13 +157,14 @@ pub trait Store: Clone + Send + Sync + 'static {
     ) -> impl Future<Output = Result<Option<Entry>, StoreError>> + Send;
     /// Up to `limit` pending entries with ids above `after`, oldest first.
     fn pending(&self, after: i64, limit: u32) -> impl Future<Output = Result<Vec<Entry>, StoreError>> + Send;
-    /// Records the verifier's verdict on a pending entry.
+    /// Records the verifier's verdict on an entry still pending; false if it no longer was (another
+    /// worker or server judged it first).
     fn set_status(
         &self,
         id: i64,
         status: Status,
         reason: Option<&str>,
-    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+    ) -> impl Future<Output = Result<bool, StoreError>> + Send;
     /// Adds to the persistent counters.
     fn add_counters(&self, deltas: &[(String, i64)]) -> impl Future<Output = Result<(), StoreError>> + Send;
     /// Counts for the statistics.
@@ -367,14 +368,14 @@ macro_rules! impl_store {
                 id: i64,
                 status: $crate::store::Status,
                 reason: Option<&str>,
-            ) -> Result<(), $crate::store::StoreError> {
-                sqlx::query("UPDATE entries SET status = $2, reason = $3 WHERE id = $1 AND status = 0")
+            ) -> Result<bool, $crate::store::StoreError> {
+                let done = sqlx::query("UPDATE entries SET status = $2, reason = $3 WHERE id = $1 AND status = 0")
                     .bind(id)
                     .bind(status.code())
                     .bind(reason)
                     .execute(&self.write)
                     .await?;
-                Ok(())
+                Ok(done.rows_affected() == 1)
             }
 
             async fn add_counters(&self, deltas: &[(String, i64)]) -> Result<(), $crate::store::StoreError> {

@@ -184,14 +184,16 @@ impl<S: Store> Worker<S> {
             self.shared.queued.lock().unwrap_or_else(|p| p.into_inner()).remove(&entry.id);
             let waiters = self.shared.waiters.lock().unwrap_or_else(|p| p.into_inner()).remove(&entry.id);
             match written {
-                Ok(()) => {
-                    match verdict {
-                        Verdict::Verified => self.metrics.verified.fetch_add(1, Ordering::Relaxed),
-                        Verdict::Refused(_) => {
-                            self.metrics.reject(crate::validate::Reason::Refuted);
-                            0
+                Ok(changed) => {
+                    // Counted once, by whichever worker or server judged it first.
+                    if changed {
+                        match &verdict {
+                            Verdict::Verified => {
+                                self.metrics.verified.fetch_add(1, Ordering::Relaxed);
+                            }
+                            Verdict::Refused(_) => self.metrics.reject(crate::validate::Reason::Refuted),
                         }
-                    };
+                    }
                     for waiter in waiters.into_iter().flatten() {
                         let _ = waiter.send(verdict.clone());
                     }

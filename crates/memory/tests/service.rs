@@ -180,8 +180,7 @@ async fn a_verified_move_is_served_with_its_confirmations(backend: Backend) {
 
 /// Entries of another engine build are never served, even verified ones.
 async fn only_the_same_engine_is_served(backend: Backend) {
-    let (key_board, key) = read_position(START).unwrap();
-    let _ = key_board;
+    let (_, key) = read_position(START).unwrap();
     let entry = |version: &str, bench: u64| NewEntry {
         key: key.clone(),
         version: version.to_string(),
