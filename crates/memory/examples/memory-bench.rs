@@ -164,7 +164,8 @@ async fn run(options: Options) -> Result<(), String> {
                     let query = &queries[rng.next() as usize % queries.len()];
                     client.get(query).await
                 } else {
-                    let board = random_position(&mut rng, 6 + rng.next() as usize % 30);
+                    let plies = 6 + rng.next() as usize % 30;
+                    let board = random_position(&mut rng, plies);
                     let body = submission(&board, &mut rng, &engine, &token);
                     client.post("/v1/memory", &body).await
                 };
