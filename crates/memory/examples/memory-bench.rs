@@ -67,7 +67,7 @@ fn random_position(rng: &mut Rng, plies: usize) -> Board {
         if moves.is_empty() {
             break;
         }
-        let m = moves.iter().nth(rng.next() as usize % moves.len()).copied();
+        let m = moves.get(rng.next() as usize % moves.len()).copied();
         let Some(m) = m else { break };
         let mut next = board;
         next.play(m);
@@ -83,7 +83,7 @@ fn random_position(rng: &mut Rng, plies: usize) -> Board {
 /// spot-check later judges it; the benchmark measures the storing.
 fn submission(board: &Board, rng: &mut Rng, engine: &str, client: &str) -> Vec<u8> {
     let moves = board.legal_moves();
-    let m = moves.iter().nth(rng.next() as usize % moves.len().max(1)).copied();
+    let m = moves.get(rng.next() as usize % moves.len().max(1)).copied();
     let m = m.map(|m| m.to_string()).unwrap_or_default();
     serde_json::to_vec(&json!({
         "fen": board.to_fen(), "depth": 1, "move": m, "score": {"cp": 0}, "pv": [m],
