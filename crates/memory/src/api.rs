@@ -113,7 +113,13 @@ impl<S: Store> App<S> {
         &self.identity
     }
 
+    /// The client's network: its IPv4 address, or the /64 of its IPv6 address (one household or
+    /// machine can hold a whole /64), for rate limits and confirmations.
     fn address(&self, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
+        network(self.forwarded_or_peer(peer, headers))
+    }
+
+    fn forwarded_or_peer(&self, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
         if self.settings.trust_forwarded_for {
             let forwarded = headers
                 .get_all("x-forwarded-for")
@@ -129,14 +135,11 @@ impl<S: Store> App<S> {
         peer.ip()
     }
 
-    /// A salted 64-bit hash of the address's network (IPv4 address, IPv6 /64), kept instead of it.
-    fn address_hash(&self, ip: IpAddr) -> i64 {
-        let bytes: Vec<u8> = match ip {
+    /// A salted 64-bit hash of the network, kept instead of the address.
+    fn address_hash(&self, network: IpAddr) -> i64 {
+        let bytes: Vec<u8> = match network {
             IpAddr::V4(v4) => v4.octets().to_vec(),
-            IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-                Some(v4) => v4.octets().to_vec(),
-                None => v6.octets()[..8].to_vec(),
-            },
+            IpAddr::V6(v6) => v6.octets().to_vec(),
         };
         let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
         for byte in self.salt.to_le_bytes().iter().chain(&bytes) {
@@ -156,6 +159,21 @@ impl<S: Store> App<S> {
         self.metrics.store_errors.fetch_add(1, Ordering::Relaxed);
         eprintln!("homeostat-memory: storage error: {e}");
         reply(StatusCode::SERVICE_UNAVAILABLE, json!({ "error": "storage unavailable; try again later" }))
+    }
+}
+
+/// An IPv4 address as it is (also when IPv4-mapped), an IPv6 address cut to its /64.
+fn network(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let mut octets = v6.octets();
+                octets[8..].fill(0);
+                IpAddr::V6(octets.into())
+            }
+        },
     }
 }
 
@@ -300,6 +318,9 @@ async fn submit_inner<S: Store>(app: &App<S>, peer: SocketAddr, headers: &Header
         Ok(submission) => submission,
         Err(refusal) => return app.refuse(refusal),
     };
+    if let Err(refusal) = validate::check_client(&submission.client) {
+        return app.refuse(refusal);
+    }
     if !app.submits_by_client.allow(&submission.client) {
         return app.refuse(Refusal::new(Reason::RateLimited, "too many submissions from this client; slow down"));
     }

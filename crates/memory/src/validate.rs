@@ -248,20 +248,26 @@ pub fn min_nodes(depth: u32) -> u64 {
     d * (d + 1) / 2
 }
 
+/// Checks a client token: [`CLIENT_CHARS`] characters from `[A-Za-z0-9_-]`.
+pub fn check_client(client: &str) -> Result<(), Refusal> {
+    if CLIENT_CHARS.contains(&client.len())
+        && client.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    {
+        return Ok(());
+    }
+    Err(Refusal::new(
+        Reason::BadClient,
+        format!(
+            "client must be a token of {} to {} letters, digits, '-' or '_'",
+            CLIENT_CHARS.start(),
+            CLIENT_CHARS.end()
+        ),
+    ))
+}
+
 /// Checks everything about a submission that needs no search.
 pub fn check(sub: &Submission, identity: &Identity) -> Result<Checked, Refusal> {
-    if !CLIENT_CHARS.contains(&sub.client.len())
-        || !sub.client.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
-    {
-        return Err(Refusal::new(
-            Reason::BadClient,
-            format!(
-                "client must be a token of {} to {} letters, digits, '-' or '_'",
-                CLIENT_CHARS.start(),
-                CLIENT_CHARS.end()
-            ),
-        ));
-    }
+    check_client(&sub.client)?;
     if sub.engine != identity.name() {
         return Err(Refusal::new(
             Reason::WrongEngine,
@@ -322,11 +328,11 @@ pub fn check(sub: &Submission, identity: &Identity) -> Result<Checked, Refusal> 
 /// plies of the PV (the side to move mates), mate in −n after 2n (the side to move is mated).
 fn check_score(board: &Board, pv: &[Move], score: Score) -> Result<(), Refusal> {
     let n = match score {
-        Score::Cp(cp) if cp.abs() <= MAX_CP => return Ok(()),
+        Score::Cp(cp) if cp.unsigned_abs() <= MAX_CP.unsigned_abs() => return Ok(()),
         Score::Cp(cp) => {
             return Err(Refusal::new(Reason::BadScore, format!("score {cp} cp is outside ±{MAX_CP}")));
         }
-        Score::Mate(n) if n == 0 || n.abs() > MAX_MATE => {
+        Score::Mate(n) if n == 0 || n.unsigned_abs() > MAX_MATE.unsigned_abs() => {
             return Err(Refusal::new(Reason::BadScore, format!("mate {n} is outside ±1 to ±{MAX_MATE}")));
         }
         Score::Mate(n) => n,
@@ -403,6 +409,9 @@ mod tests {
         assert_eq!(reason(sub(START, "e2e4", &[], Score::Cp(0))), Reason::IllegalPv);
         assert_eq!(reason(sub(START, "e2e4", &["e2e4"], Score::Mate(1))), Reason::FalseMate);
         assert_eq!(reason(sub(START, "e2e4", &["e2e4"], Score::Cp(20_000))), Reason::BadScore);
+        assert_eq!(reason(sub(START, "e2e4", &["e2e4"], Score::Cp(i32::MIN))), Reason::BadScore);
+        assert_eq!(reason(sub(START, "e2e4", &["e2e4"], Score::Mate(i32::MIN))), Reason::BadScore);
+        assert_eq!(reason(sub(START, "e2e4", &["e2e4"], Score::Mate(0))), Reason::BadScore);
         assert_eq!(reason(sub("8/8/8/8/8/8/8/K7 w - - 0 1", "a1a2", &["a1a2"], Score::Cp(0))), Reason::BadFen);
         assert_eq!(reason(sub("7k/8/8/8/8/8/8/K7 w - - 0 1", "a1a2", &["a1a2"], Score::Cp(0))), Reason::BadFen);
         let mut deep = sub(START, "e2e4", &["e2e4"], Score::Cp(0));
