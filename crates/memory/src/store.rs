@@ -239,75 +239,13 @@ fn score_from_columns(kind: &str, value: i64) -> Score {
 const ENTRY_COLUMNS: &str = "id, fen, depth, move, score_kind, score, pv, nodes, confirmations, status, reason";
 
 /// Implements [`Store`] for a store type with `read` and `write` pools of one sqlx database: the
-/// same statements for SQLite and PostgreSQL (both take `$n` parameters and `ON CONFLICT`).
+/// same statements for SQLite and PostgreSQL (both take `$n` parameters and `ON CONFLICT`). The store
+/// provides `submit_entry`, which runs `submit_in` in transactions its own way.
 macro_rules! impl_store {
-    ($store:ty, $row:ty) => {
+    ($store:ty, $row:ty, $conn:ty) => {
         impl $crate::store::Store for $store {
             async fn submit(&self, e: &$crate::store::NewEntry) -> Result<$crate::store::Submitted, $crate::store::StoreError> {
-                use sqlx::Row;
-                let (kind, score) = $crate::store::score_columns(e.score);
-                let mut tx = self.write.begin().await?;
-                let inserted = sqlx::query(
-                    "INSERT INTO entries (zobrist, fen, version, bench, depth, move, score_kind, score, pv, nodes, \
-                     created_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING RETURNING id",
-                )
-                .bind(e.key.zobrist)
-                .bind(&e.key.fen)
-                .bind(&e.version)
-                .bind(e.bench as i64)
-                .bind(i64::from(e.depth))
-                .bind(&e.mv)
-                .bind(kind)
-                .bind(score)
-                .bind(&e.pv)
-                .bind(e.nodes as i64)
-                .bind($crate::store::now_ms())
-                .fetch_optional(&mut *tx)
-                .await?;
-                if let Some(row) = inserted {
-                    let id: i64 = row.try_get(0)?;
-                    sqlx::query("INSERT INTO confirmations (entry, client, addr) VALUES ($1, $2, $3)")
-                        .bind(id)
-                        .bind(&e.client)
-                        .bind(e.addr)
-                        .execute(&mut *tx)
-                        .await?;
-                    tx.commit().await?;
-                    return Ok($crate::store::Submitted::Stored { id });
-                }
-                let row = sqlx::query(
-                    "SELECT id, status, reason FROM entries WHERE zobrist = $1 AND fen = $2 AND version = $3 \
-                     AND bench = $4 AND depth = $5 AND move = $6",
-                )
-                .bind(e.key.zobrist)
-                .bind(&e.key.fen)
-                .bind(&e.version)
-                .bind(e.bench as i64)
-                .bind(i64::from(e.depth))
-                .bind(&e.mv)
-                .fetch_one(&mut *tx)
-                .await?;
-                let id: i64 = row.try_get(0)?;
-                let status = $crate::store::Status::from_code(row.try_get(1)?);
-                let reason: Option<String> = row.try_get(2)?;
-                let counted = sqlx::query(
-                    "INSERT INTO confirmations (entry, client, addr) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-                )
-                .bind(id)
-                .bind(&e.client)
-                .bind(e.addr)
-                .execute(&mut *tx)
-                .await?
-                .rows_affected()
-                    == 1;
-                if counted {
-                    sqlx::query("UPDATE entries SET confirmations = confirmations + 1 WHERE id = $1")
-                        .bind(id)
-                        .execute(&mut *tx)
-                        .await?;
-                }
-                tx.commit().await?;
-                Ok($crate::store::Submitted::Agreed { id, status, reason, counted })
+                self.submit_entry(e).await
             }
 
             async fn lookup(
@@ -438,6 +376,71 @@ macro_rules! impl_store {
                 let text: String = row.try_get(0)?;
                 Ok(text.parse().unwrap_or(0))
             }
+        }
+
+        /// Writes one submission inside the caller's transaction `tx` (the caller commits).
+        async fn submit_in(tx: &mut $conn, e: &$crate::store::NewEntry) -> Result<$crate::store::Submitted, $crate::store::StoreError> {
+            use sqlx::Row;
+            let (kind, score) = $crate::store::score_columns(e.score);
+            let inserted = sqlx::query(
+                "INSERT INTO entries (zobrist, fen, version, bench, depth, move, score_kind, score, pv, nodes, \
+                 created_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING RETURNING id",
+            )
+            .bind(e.key.zobrist)
+            .bind(&e.key.fen)
+            .bind(&e.version)
+            .bind(e.bench as i64)
+            .bind(i64::from(e.depth))
+            .bind(&e.mv)
+            .bind(kind)
+            .bind(score)
+            .bind(&e.pv)
+            .bind(e.nodes as i64)
+            .bind($crate::store::now_ms())
+            .fetch_optional(&mut *tx)
+            .await?;
+            if let Some(row) = inserted {
+                let id: i64 = row.try_get(0)?;
+                sqlx::query("INSERT INTO confirmations (entry, client, addr) VALUES ($1, $2, $3)")
+                    .bind(id)
+                    .bind(&e.client)
+                    .bind(e.addr)
+                    .execute(&mut *tx)
+                    .await?;
+                return Ok($crate::store::Submitted::Stored { id });
+            }
+            let row = sqlx::query(
+                "SELECT id, status, reason FROM entries WHERE zobrist = $1 AND fen = $2 AND version = $3 \
+                 AND bench = $4 AND depth = $5 AND move = $6",
+            )
+            .bind(e.key.zobrist)
+            .bind(&e.key.fen)
+            .bind(&e.version)
+            .bind(e.bench as i64)
+            .bind(i64::from(e.depth))
+            .bind(&e.mv)
+            .fetch_one(&mut *tx)
+            .await?;
+            let id: i64 = row.try_get(0)?;
+            let status = $crate::store::Status::from_code(row.try_get(1)?);
+            let reason: Option<String> = row.try_get(2)?;
+            let counted = sqlx::query(
+                "INSERT INTO confirmations (entry, client, addr) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+            )
+            .bind(id)
+            .bind(&e.client)
+            .bind(e.addr)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+                == 1;
+            if counted {
+                sqlx::query("UPDATE entries SET confirmations = confirmations + 1 WHERE id = $1")
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            Ok($crate::store::Submitted::Agreed { id, status, reason, counted })
         }
 
         fn const_format_lookup() -> &'static str {

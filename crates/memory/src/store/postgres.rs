@@ -28,4 +28,14 @@ impl PostgresStore {
     }
 }
 
-super::impl_store!(PostgresStore, PgRow);
+impl PostgresStore {
+    /// One transaction per submission: PostgreSQL already flushes concurrent commits together.
+    async fn submit_entry(&self, entry: &super::NewEntry) -> Result<super::Submitted, StoreError> {
+        let mut tx = self.write.begin().await?;
+        let submitted = submit_in(&mut tx, entry).await?;
+        tx.commit().await?;
+        Ok(submitted)
+    }
+}
+
+super::impl_store!(PostgresStore, PgRow, sqlx::PgConnection);
