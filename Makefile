@@ -87,9 +87,26 @@ test: test-deps
 	$(call stage,cargo fmt,$(FMT_CHECK))
 	$(call stage,cargo clippy,$(CLIPPY))
 	$(call stage,cargo test,$(CARGO_TEST))
+	$(call stage,memory service tests on PostgreSQL,$(MAKE) --no-print-directory memory-test)
 	$(call stage,wasm build and dist,$(MAKE) --no-print-directory dist)
 	$(call stage,node tests,$(MAKE) --no-print-directory node-test)
 	$(call stage,browser tests,$(MAKE) --no-print-directory browser-test)
+
+# The chess memory service (crates/memory) on http://127.0.0.1:$(MEMORY_PORT)/ with the embedded store memory.db.
+MEMORY_PORT ?= 8001
+.PHONY: memory memory-test memory-bench
+
+memory:
+	cargo run --release -p homeostat-memory -- --listen 127.0.0.1:$(MEMORY_PORT) --store sqlite:memory.db
+
+# The memory service's tests against a private PostgreSQL server that tools/with-postgres.sh installs (when
+# missing), starts and stops; their SQLite half runs in `cargo test` above.
+memory-test:
+	tools/with-postgres.sh cargo test -p homeostat-memory $(TEST_PROFILE) postgres
+
+# Lookups and submissions a second on SQLite, PostgreSQL and two servers sharing one PostgreSQL.
+memory-bench:
+	tools/memory-bench
 
 lint: fmt-check clippy
 
