@@ -52,6 +52,7 @@ wasm: deps
 		cargo build --release -p homeostat-web --target $(WASM_TARGET)
 	wasm-bindgen --target web --out-dir $(PKG_DIR) $(WASM_RAW)
 	$(WASM_OPT) -O3 $(WASM_FEATURES) --enable-simd $(PKG_WASM) -o $(PKG_WASM)
+	node tools/engine-identity.mjs
 	@ls -l $(PKG_WASM)
 
 # The embeddable player: exactly the files a page needs, in a folder homeostat/, as target/dist/homeostat.tar.gz
@@ -61,7 +62,7 @@ DIST_DIR := $(TARGET_DIR)/dist
 DIST_BUDGET := 250000
 DIST_FILES := homeostat.js homeostat-chess.js homeostat-chess.css embed.html embed-frame.js embed-frame.css \
 	$(patsubst www/%,%,$(sort $(wildcard www/board/*.js www/ui/*.js www/engine/*.js www/game/*.js))) \
-	pkg/homeostat_web.js pkg/homeostat_web_bg.wasm
+	pkg/homeostat_web.js pkg/homeostat_web_bg.wasm pkg/engine-identity.json
 
 dist: wasm
 	rm -rf $(DIST_DIR)/homeostat $(DIST_DIR)/homeostat.tar.gz $(DIST_DIR)/homeostat.zip
