@@ -25,12 +25,12 @@ const IDENTITY_URL = new URL("../pkg/engine-identity.json", import.meta.url);
 
 /**
  * The depth a full-strength search is expected to complete in `ms` before this page has measured any: fitted to
- * the wasm engine in a browser on a slow 2-core machine (about 8 at 100 ms, 10 at 1 s, 12 at 3 s). A faster
- * machine searches deeper, which the page's own measurements (below) take over from the first search.
+ * the wasm engine under V8 on a busy 2-core machine (the median over four positions: 9 at 300 ms, 12 at 1 s, 15
+ * at 3 s). A faster machine goes deeper; the page's own measurements (below) take over from its first search.
  * @param {number} ms
  */
 export function typicalDepth(ms) {
-  return Math.max(1, Math.min(99, Math.round(10 + 1.8 * Math.log2(Math.max(ms, 10) / 1000))));
+  return Math.max(1, Math.min(99, Math.round(12 + 1.8 * Math.log2(Math.max(ms, 10) / 1000))));
 }
 
 /** Depths this page's engine completed in its recent full-strength searches, by think time (newest last). */
