@@ -13,7 +13,7 @@ Usage: homeostat-memory [OPTIONS]
   --store sqlite:PATH         the embedded store (default sqlite:memory.db)
   --store postgres://USER@HOST:PORT/DATABASE
                               a PostgreSQL database, shared by any number of servers
-  --verify-nodes N            nodes of each spot-check search (default 40000, about 25 ms)
+  --verify-nodes N            nodes of each spot-check search (default 40000, about 20 ms)
   --verify-workers N          threads that spot-check entries (default 1)
   --verify-queue N            entries waiting in memory for a check (default 256)
   --verify-wait-ms N          how long a submission waits for its verdict (default 500)
