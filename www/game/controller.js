@@ -14,7 +14,7 @@
 //   drawanswer {accepted}     the engine's answer to the human's draw offer
 //   gameover {result, reason}
 //   engine {state, message}   the engine's state: "off", "loading", "ready" or "failed"
-//   memory {state, ...}       the shared memory: "hit" {kind, san, depth, players, text}, "offline" {reason}, "online"
+//   memory {state, ...}       the shared memory: "hit" {kind, san, uci, depth, players, text}, "offline" {reason}, "online"
 //   enginestart, enginestop {starts}
 //   error {message, engine}   something went wrong (engine: true when it was the engine)
 
@@ -360,8 +360,12 @@ export class GameController extends EventTarget {
     if (this.memory) this.memory.onstatus = null;
     this.memory = null;
     this.memoryLoading = loading;
-    if (loading) loading.then(settle, (err) => settle(null) ?? this.fail(`memory: ${err?.message ?? err}`));
-    else settle(memory);
+    if (!loading) return settle(memory);
+    loading.then(settle, (err) => {
+      if (this.memoryLoading !== loading) return;
+      settle(null);
+      this.fail(`memory: the shared memory's module could not load (${err?.message ?? err}); playing without it`);
+    });
   }
 
   // ——— Engine ———
