@@ -52,6 +52,7 @@ wasm: deps
 		cargo build --release -p homeostat-web --target $(WASM_TARGET)
 	wasm-bindgen --target web --out-dir $(PKG_DIR) $(WASM_RAW)
 	$(WASM_OPT) -O3 $(WASM_FEATURES) --enable-simd $(PKG_WASM) -o $(PKG_WASM)
+	node tools/engine-identity.mjs
 	@ls -l $(PKG_WASM)
 
 # The embeddable player: exactly the files a page needs, in a folder homeostat/, as target/dist/homeostat.tar.gz
@@ -61,7 +62,7 @@ DIST_DIR := $(TARGET_DIR)/dist
 DIST_BUDGET := 250000
 DIST_FILES := homeostat.js homeostat-chess.js homeostat-chess.css embed.html embed-frame.js embed-frame.css \
 	$(patsubst www/%,%,$(sort $(wildcard www/board/*.js www/ui/*.js www/engine/*.js www/game/*.js))) \
-	pkg/homeostat_web.js pkg/homeostat_web_bg.wasm
+	pkg/homeostat_web.js pkg/homeostat_web_bg.wasm pkg/engine-identity.json
 
 dist: wasm
 	rm -rf $(DIST_DIR)/homeostat $(DIST_DIR)/homeostat.tar.gz $(DIST_DIR)/homeostat.zip
@@ -87,9 +88,26 @@ test: test-deps
 	$(call stage,cargo fmt,$(FMT_CHECK))
 	$(call stage,cargo clippy,$(CLIPPY))
 	$(call stage,cargo test,$(CARGO_TEST))
+	$(call stage,memory service tests on PostgreSQL,$(MAKE) --no-print-directory memory-test)
 	$(call stage,wasm build and dist,$(MAKE) --no-print-directory dist)
 	$(call stage,node tests,$(MAKE) --no-print-directory node-test)
 	$(call stage,browser tests,$(MAKE) --no-print-directory browser-test)
+
+# The chess memory service (crates/memory) on http://127.0.0.1:$(MEMORY_PORT)/ with the embedded store memory.db.
+MEMORY_PORT ?= 8001
+.PHONY: memory memory-test memory-bench
+
+memory:
+	cargo run --release -p homeostat-memory -- --listen 127.0.0.1:$(MEMORY_PORT) --store sqlite:memory.db
+
+# The memory service's tests against a private PostgreSQL server that tools/with-postgres.sh installs (when
+# missing), starts and stops; their SQLite half runs in `cargo test` above.
+memory-test:
+	tools/with-postgres.sh cargo test -p homeostat-memory $(TEST_PROFILE) postgres
+
+# Lookups and submissions a second on SQLite, PostgreSQL and two servers sharing one PostgreSQL.
+memory-bench:
+	tools/memory-bench
 
 lint: fmt-check clippy
 

@@ -26,6 +26,8 @@ import { loadRules } from "./engine/rules.js";
 /** Assets, resolved next to this module so the element works from any folder. */
 const STYLE_URL = new URL("./homeostat-chess.css", import.meta.url).href;
 const ENGINE_URL = new URL("./engine/engine-client.js", import.meta.url).href;
+/** Loaded only when the `memory` attribute is set. */
+const MEMORY_URL = new URL("./game/memory.js", import.meta.url).href;
 
 
 /** Keys that step through the game in a read-only viewer. */
@@ -58,6 +60,8 @@ export class HomeostatChess extends HTMLElement {
     /** Ply shown read-only from the history, or null for the live game. */
     this.viewPly = null;
     this.thinkBounds = { min: 500, max: 5000 };
+    /** The `memory` attribute's URL, or null (no shared memory). */
+    this.memoryUrl = null;
     this.cleanups = [];
     /** Resolves when the rules are loaded and the first position is shown. */
     this.ready = new Promise((resolve) => (this.markReady = resolve));
@@ -228,6 +232,7 @@ export class HomeostatChess extends HTMLElement {
       createEngine: async () => new (await import(ENGINE_URL)).EngineClient(),
       options: { player: s.player, level: s.level, think: s.think, book: s.book, analysis: s.analysis, thinkMinMs: this.thinkBounds.min, thinkMaxMs: this.thinkBounds.max },
       seed,
+      memory: this.sharedMemory(),
     });
     controller.readonly = this.readonly;
     controller.connected = this.isConnected;
@@ -475,6 +480,22 @@ export class HomeostatChess extends HTMLElement {
     const clamped = Math.max(1, Math.min(8, Math.round(level) || 1));
     this.applySettings({ level: clamped });
     this.fields.line.textContent = `Level ${clamped} from the next move.`;
+  }
+
+  /**
+   * Uses the shared memory at `url` (validated by the `memory` attribute), or none (null).
+   * @param {string | null} url
+   */
+  setMemory(url) {
+    if (url === this.memoryUrl) return;
+    this.memoryUrl = url;
+    this.controller?.setMemory(this.sharedMemory());
+  }
+
+  /** A promise of the shared memory for `memoryUrl` (its module loads only now), or null. */
+  sharedMemory() {
+    const url = this.memoryUrl;
+    return url ? import(MEMORY_URL).then(({ SharedMemory }) => new SharedMemory(url)) : null;
   }
 
   setOrientation(side) {

@@ -4,6 +4,7 @@
 
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { after, before, describe, test } from "node:test";
@@ -13,6 +14,8 @@ import { startServer, WWW_DIR } from "./server.js";
 const FIXTURES_DIR = fileURLToPath(new URL("./fixtures/", import.meta.url));
 const WASM = path.join(WWW_DIR, "pkg", "homeostat_web_bg.wasm");
 const MATE_IN_ONE = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1";
+/** A middlegame out of the opening book: a level-8 engine searches (and asks a memory) from its first move. */
+const OUT_OF_BOOK = "r2q1rk1/pp1bbppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R1BQ1RK1 w - - 0 10";
 
 /** Runs in the page: what the tests read from the player. */
 function look() {
@@ -255,6 +258,32 @@ for (const engine of enginesUnderTest()) {
       const stored = await driver.evaluate(() => JSON.parse(localStorage.getItem("homeostat.settings.v1.a")));
       assert.equal(stored.level, 2, "b's settings did not overwrite a's");
       await driver.evaluate(() => localStorage.clear());
+    });
+
+    test("memory (also through embed.html): a bad address fires one error; an unreachable one is said offline and the engine plays on", async () => {
+      const bad = await open({ memory: "ftp://example.org/memory/", player: "both" });
+      assert.deepEqual(bad.playerErrors, ['memory="ftp://example.org/memory/": use an http or https address']);
+      // A loopback port that was free a moment ago: the connection is refused.
+      const closed = http.createServer();
+      await new Promise((resolve) => closed.listen(0, "127.0.0.1", resolve));
+      const port = closed.address().port;
+      await new Promise((resolve) => closed.close(resolve));
+      await open({ memory: `http://127.0.0.1:${port}/memory`, player: "black", level: "8", movetime: "200", fen: OUT_OF_BOOK });
+      await waitPly(1);
+      const shown = await driver.waitFor(() => {
+        const root = document.querySelector("homeostat-chess").shadowRoot;
+        const status = root.querySelector("[data-field=status]").textContent;
+        return status.includes("memory offline") && status;
+      });
+      assert.match(shown, /^Your move · memory offline$/);
+      assert.equal(await driver.evaluate(() => {
+        const el = document.querySelector("homeostat-chess");
+        return el.move(el.game.legalMoves()[0].uci);
+      }), true);
+      await waitPly(3);
+      const after = await read();
+      assert.deepEqual(after.playerErrors, [], "an offline memory is no error");
+      assert.deepEqual(await driver.pageErrors(), []);
     });
 
     test("the d key does not offer the engine a draw between two people", async () => {

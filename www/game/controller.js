@@ -14,6 +14,7 @@
 //   drawanswer {accepted}     the engine's answer to the human's draw offer
 //   gameover {result, reason}
 //   engine {state, message}   the engine's state: "off", "loading", "ready" or "failed"
+//   memory {state, ...}       the shared memory: "hit" {kind, san, uci, depth, players, text}, "offline" {reason}, "online"
 //   enginestart, enginestop {starts}
 //   error {message, engine}   something went wrong (engine: true when it was the engine)
 
@@ -55,8 +56,9 @@ export class GameController extends EventTarget {
    * @param {Partial<PlayOptions>} [setup.options]
    * @param {number | null} [setup.seed] a fixed seed: every game replays the same way (null: a fresh seed per game)
    * @param {(level: number) => number} [setup.thinkMs] time a move takes by level with no time set
+   * @param {any} [setup.memory] the shared memory (game/memory.js), or a promise of it; null: none
    */
-  constructor({ rules, createEngine, options = {}, seed = null, thinkMs }) {
+  constructor({ rules, createEngine, options = {}, seed = null, thinkMs, memory = null }) {
     super();
     this.rules = rules;
     this.createEngine = createEngine;
@@ -88,6 +90,10 @@ export class GameController extends EventTarget {
     /** The engine's draw offer, open until the person answers or moves. */
     this.drawOffered = false;
     this.wantHint = false;
+    /** @type {import("./memory.js").SharedMemory | null} */
+    this.memory = null;
+    this.memoryLoading = null;
+    this.setMemory(memory);
   }
 
   // ——— Questions ———
@@ -338,6 +344,30 @@ export class GameController extends EventTarget {
     else this.stopEngine();
   }
 
+  /**
+   * Uses a shared memory (game/memory.js) for full-strength searches from the next one, or none (null). A promise
+   * (the module still loading) makes the next search wait for it.
+   * @param {any} memory
+   */
+  setMemory(memory) {
+    const settle = (m) => {
+      if (this.memoryLoading !== loading) return;
+      this.memoryLoading = null;
+      this.memory = m ?? null;
+      if (this.memory) this.memory.onstatus = (status) => this.emit("memory", status.offline ? { state: "offline", reason: status.reason } : { state: "online" });
+    };
+    const loading = memory && typeof memory.then === "function" ? memory : null;
+    if (this.memory) this.memory.onstatus = null;
+    this.memory = null;
+    this.memoryLoading = loading;
+    if (!loading) return settle(memory);
+    loading.then(settle, (err) => {
+      if (this.memoryLoading !== loading) return;
+      settle(null);
+      this.fail(`memory: the shared memory's module could not load (${err?.message ?? err}); playing without it`);
+    });
+  }
+
   // ——— Engine ———
 
   /** Starts the search the position calls for: the engine's move, or analysis in two-human games. */
@@ -470,8 +500,12 @@ export class GameController extends EventTarget {
       ...limits,
       seed: (this.seed ^ Math.imul(ply + 1, 0x9e3779b1)) >>> 0,
     };
+    const fen = this.game.fen();
+    if (await this.recall(id, limits)) return;
+    if (this.searching?.id !== id) return;
     engine.search(request, { onProgress: (event) => pacer.push(event) }).then(
       (result) => {
+        this.memorise(limits, fen, result);
         if (result.book) pacer.shorten(BOOK_PAUSE_MS);
         pacer.done(() => this.onResult(id, result));
       },
@@ -480,6 +514,101 @@ export class GameController extends EventTarget {
         this.engineFailed(err);
       },
     );
+  }
+
+  // ——— Shared memory ———
+
+  /**
+   * The memory to use for a search with `limits`: only full-strength ones (level 8 play, analysis, hints; the
+   * weaker levels' noise is the point) out of the book (the book answers first and is not submitted).
+   * @param {object} limits
+   */
+  async memoryFor(limits) {
+    if (this.memoryLoading) await this.memoryLoading.catch(() => null);
+    if (!this.memory || limits.level !== 8) return null;
+    if (limits.useBook && this.game.bookMove?.(0) !== undefined) return null;
+    return this.memory;
+  }
+
+  /** Think time of a full-strength search, which keys the depth it is expected to reach. */
+  memoryTime(limits) {
+    return limits.movetimeMs ?? limits.thinkMaxMs ?? this.thinkMs(8);
+  }
+
+  /**
+   * Asks the memory for the position before a full-strength search; a verified move searched at least as deep
+   * as this search would go, and legal here, is used instead of searching. Returns whether it was.
+   * @param {number} id
+   * @param {object} limits
+   */
+  async recall(id, limits) {
+    const memory = await this.memoryFor(limits);
+    if (!memory || this.searching?.id !== id) return false;
+    const fen = this.game.fen();
+    const depth = memory.expectedDepth(this.memoryTime(limits));
+    const entry = await memory.lookup(fen, depth);
+    const running = this.searching;
+    if (!entry || running?.id !== id || this.game.fen() !== fen) return false;
+    const legal = this.game.legalMoves();
+    const move = legal.find((m) => m.uci === entry.move);
+    if (!move) {
+      memory.fail(`it answered ${entry.move}, which is not a legal move here`);
+      return false;
+    }
+    const { pvUci, pv } = this.playablePv(fen, entry.pv, move);
+    const white = this.game.turn() === "w";
+    const scoreWhite = white ? entry.score : "cp" in entry.score ? { cp: -entry.score.cp } : { mate: -entry.score.mate };
+    const players = `${entry.confirmations} player${entry.confirmations === 1 ? "" : "s"}`;
+    const text = `From the shared memory: ${move.san}, depth ${entry.depth}, ${players}`;
+    running.progress.text = text;
+    this.emit("memory", { state: "hit", kind: running.kind, san: move.san, uci: move.uci, depth: entry.depth, players: entry.confirmations, text });
+    const { score, nodes } = entry;
+    this.onProgress(id, { type: "iteration", depth: entry.depth, seldepth: entry.depth, score, scoreWhite, nodes, nps: 0, elapsedMs: 0, pv, pvUci });
+    const result = { best: move.uci, bestSan: move.san, ponder: pvUci[1] ?? null, score, scoreWhite, resign: false, depth: entry.depth, nodes, elapsedMs: 0, pvUci, book: false, offerDraw: false, memory: true };
+    // Like a book move: a glance, not the level's whole think.
+    running.pacer.shorten(BOOK_PAUSE_MS);
+    running.pacer.done(() => this.onResult(id, result));
+    return true;
+  }
+
+  /**
+   * The stored line as far as it is legal from `fen`, in UCI and SAN, starting with `move`.
+   * @param {string} fen
+   * @param {string[]} line
+   * @param {{uci: string, san: string}} move
+   */
+  playablePv(fen, line, move) {
+    const pvUci = [move.uci];
+    const pv = [move.san];
+    const board = new this.rules.Game(fen);
+    try {
+      board.play(move.uci);
+      for (const uci of line.slice(1, 32)) {
+        const played = board.legalMoves().find((m) => m.uci === uci);
+        if (!played) break;
+        board.play(uci);
+        pvUci.push(uci);
+        pv.push(played.san);
+      }
+    } finally {
+      board.free?.();
+    }
+    return { pvUci, pv };
+  }
+
+  /**
+   * Submits a completed full-strength search to the memory in the background, and notes the depth it reached
+   * (the depth later lookups ask for).
+   * @param {object} limits
+   * @param {string} fen the position searched
+   * @param {import("../engine/protocol.js").SearchResult} result
+   */
+  memorise(limits, fen, result) {
+    const memory = this.memory;
+    if (!memory || limits.level !== 8 || result.book || result.stopped || !result.best || result.depth < 1) return;
+    memory.noteDepth(this.memoryTime(limits), result.depth);
+    const pv = result.pvUci?.[0] === result.best ? result.pvUci : [result.best];
+    void memory.submit({ fen, depth: result.depth, move: result.best, score: result.score, pv, nodes: result.nodes });
   }
 
   /** Calls off the running search; its result is ignored. */

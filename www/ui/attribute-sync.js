@@ -1,7 +1,7 @@
 // Applies the element's attributes: reads each one (ui/attributes.js) and hands the value to the element's
 // settings, layout, board or game controller. A bad value fires one `error` event and changes nothing.
 
-import { readChoice, readLevel, readMillis, readSeconds, readSeed, readSize, readSwitch } from "./attributes.js";
+import { readChoice, readLevel, readMemoryUrl, readMillis, readSeconds, readSeed, readSize, readSwitch } from "./attributes.js";
 
 /** Board colours a page may set as CSS custom properties on the element, by board-theme field. */
 const COLOR_PROPERTIES = {
@@ -53,6 +53,11 @@ export function applyAttribute(el, name, initial) {
     case "seed":
       if (text === null) el.controller?.setSeed(null);
       else use(readSeed(text), (v) => el.controller?.setSeed(v));
+      break;
+    case "memory":
+      // Off when absent or empty; a bad address leaves the memory as it was.
+      if (!text?.trim()) el.setMemory(null);
+      else use(readMemoryUrl(text, document.baseURI), (url) => el.setMemory(url));
       break;
     case "theme":
       // Matched without regard to case, here and in the stylesheet (`[theme="dark" i]`).

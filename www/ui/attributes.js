@@ -20,6 +20,7 @@ export const ATTRIBUTES = [
   "size",
   "seed",
   "persist",
+  "memory",
 ];
 
 /** Words an on/off attribute takes, by the value they mean. */
@@ -93,6 +94,30 @@ export function readSeconds(name, text) {
 export function readLevel(text) {
   const level = Number(text);
   return Number.isInteger(level) && level >= 1 && level <= 8 ? { value: level } : { error: `level="${text}": a whole number from 1 to 8` };
+}
+
+/**
+ * The shared memory's base URL (an http or https folder, resolved against `base`), always ending in "/".
+ * @param {string} text
+ * @param {string} base the page's URL
+ */
+export function readMemoryUrl(text, base) {
+  const problem = (why) => ({ error: `memory="${text}": ${why}` });
+  let url;
+  try {
+    url = new URL(text.trim(), base);
+  } catch {
+    return problem("not a URL; write the memory's address, such as https://example.org/memory/");
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return problem("use an http or https address");
+  if (url.username || url.password) return problem("no user name or password in the address (requests carry no credentials)");
+  if (url.search || url.hash) return problem("the memory's folder, without ? or # parts");
+  const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+  if (url.protocol === "http:" && new URL(base).protocol === "https:" && !loopback) {
+    return problem("an https page cannot reach an http memory (mixed content); use https");
+  }
+  if (!url.pathname.endsWith("/")) url.pathname += "/";
+  return { value: url.href };
 }
 
 /**

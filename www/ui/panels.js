@@ -37,6 +37,7 @@ export function statusLine(c, viewPly) {
   else if (c.humanToMove()) text = c.options.player === "both" ? `${side} to move` : "Your move";
   else text = `${side} to move${c.paused ? " · auto-play paused" : ""}`;
   if (game.inCheck()) text += " · check";
+  if (c.memory?.offline) text += " · memory offline";
   return { text };
 }
 

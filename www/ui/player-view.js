@@ -50,6 +50,18 @@ export class PlayerView {
       el.fields.line.textContent = kind === "hint" ? `Hint from the opening book: ${san}.` : `Played ${san} from the opening book.`;
       if (kind === "play") el.evalBar.book(controller.lastScore);
     });
+    on("memory", (detail) => {
+      if (detail.state === "hit") {
+        el.thinkingPanel.setMode("memory", "From the shared memory");
+        el.fields.line.textContent = detail.text;
+      } else if (detail.state === "offline") {
+        // Said once per outage: the status line keeps "memory offline" until it answers again.
+        this.announce(`Shared memory offline: ${detail.reason}. Homeostat thinks on its own.`);
+        if (!controller.searching) el.fields.line.textContent = `Shared memory offline (${detail.reason}); Homeostat thinks on its own.`;
+      }
+      this.refreshBars();
+      el.emit("memory", detail);
+    });
     on("hint", ({ uci, san }) => {
       el.board.setArrows([{ from: uci.slice(0, 2), to: uci.slice(2, 4) }]);
       this.announce(`Hint: ${san ?? uci}`);
@@ -146,7 +158,7 @@ export class PlayerView {
     } else if (!c.searching) {
       const mode = el.thinkingPanel.root.dataset.mode;
       if (c.isOver()) el.thinkingPanel.setMode("idle", "Game over");
-      else if (mode !== "book" || el.fields.line.textContent === "Thinking…") {
+      else if ((mode !== "book" && mode !== "memory") || el.fields.line.textContent === "Thinking…") {
         el.thinkingPanel.setMode("idle", c.engineState === "loading" ? "Engine loading" : "Engine idle");
       }
       // "Thinking…" belongs to a running search only.

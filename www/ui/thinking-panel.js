@@ -37,7 +37,7 @@ export class ThinkingPanel {
   }
 
   /**
-   * Sets the panel's heading state: "thinking", "analysing", "book" or "idle", with a caption.
+   * Sets the panel's heading state: "thinking", "analysing", "book", "memory" or "idle", with a caption.
    * @param {string} mode
    * @param {string} caption
    */

@@ -1,0 +1,332 @@
+// The shared chess memory from the player's side (the `memory` attribute; the service is crates/memory): look a
+// position up before a full-strength search, submit what a search found. The element loads this module only when
+// the attribute is set, so a player without it makes no request outside its own folder.
+//
+// It runs on the page's main thread, beside the game controller, not in the engine's worker: fetch is
+// asynchronous, so the page never waits on the network; the worker is busy inside wasm for a whole search and is
+// terminated to stop one (a submission in flight would die with it); the client token is kept in localStorage,
+// which workers do not have; and only the controller knows why a search runs and holds the rules that check a
+// stored move before it is played.
+
+/** How long a lookup may take before the engine searches on its own (the applet waited five seconds). */
+export const LOOKUP_TIMEOUT_MS = 300;
+/** How long a submission may take: the server holds it up to 500 ms for its spot-check. */
+const SUBMIT_TIMEOUT_MS = 5000;
+/** How long asking the server which engine it serves may take. */
+const STATS_TIMEOUT_MS = 3000;
+/** After a failure the memory rests this long (no requests) before it is tried again. */
+const REST_MS = 30_000;
+/** The most PV moves the service takes. */
+const MAX_PV = 128;
+/** The client token's storage key. */
+const CLIENT_KEY = "homeostat.memory-client.v1";
+/** This build's engine identity, written next to the package by `make wasm` (tools/engine-identity.mjs). */
+const IDENTITY_URL = new URL("../pkg/engine-identity.json", import.meta.url);
+
+/**
+ * The depth a full-strength search is expected to complete in `ms` before this page has measured any: fitted to
+ * the wasm engine under V8 on a busy 2-core machine (the median over four positions: 9 at 300 ms, 12 at 1 s, 15
+ * at 3 s). A faster machine goes deeper; the page's own measurements (below) take over from its first search.
+ * @param {number} ms
+ */
+export function typicalDepth(ms) {
+  return Math.max(1, Math.min(99, Math.round(12 + 1.8 * Math.log2(Math.max(ms, 10) / 1000))));
+}
+
+/** Depths this page's engine completed in its recent full-strength searches, by think time (newest last). */
+const pageDepths = new Map();
+
+/**
+ * Records the depth a full-strength search of `ms` completed.
+ * @param {number} ms
+ * @param {number} depth
+ * @param {Map<number, number[]>} [table]
+ */
+export function noteDepth(ms, depth, table = pageDepths) {
+  const seen = table.get(ms) ?? [];
+  seen.push(depth);
+  table.set(ms, seen.slice(-5));
+}
+
+/**
+ * The depth a search of `ms` would complete here: the median of the last five this page's engine completed with
+ * that time (one deep endgame does not raise the bar), or {@link typicalDepth} before any. A stored move is
+ * played only when it was searched at least this deep.
+ * @param {number} ms
+ * @param {Map<number, number[]>} [table]
+ */
+export function expectedDepth(ms, table = pageDepths) {
+  const seen = table.get(ms);
+  if (!seen?.length) return typicalDepth(ms);
+  const sorted = [...seen].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+let identity = null;
+/** This build's engine name, as the service writes it ("Homeostat 0.1.0 bench 536091"); read once per page. */
+function loadIdentity() {
+  identity ??= fetch(IDENTITY_URL)
+    .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`))))
+    .then((json) => (typeof json?.engine === "string" ? json.engine : Promise.reject(new Error("no engine field"))))
+    .catch((err) => {
+      identity = null;
+      throw new Error(`this player's engine identity (pkg/engine-identity.json) could not be read: ${err.message}`);
+    });
+  return identity;
+}
+
+/** The engine each memory serves, by URL, asked once per page (GET /v1/stats). */
+const served = new Map();
+
+let pageToken = null;
+/**
+ * A random token that names this browser to the memory (confirmations, rate limits): kept in localStorage, or for
+ * the page's life where storage is unavailable.
+ * @param {Storage | undefined} storage
+ */
+export function clientToken(storage) {
+  try {
+    const kept = storage?.getItem(CLIENT_KEY);
+    if (kept && /^[A-Za-z0-9_-]{8,64}$/.test(kept)) return kept;
+  } catch {
+    // Storage disabled: the page's token below.
+  }
+  pageToken ??= [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  try {
+    storage?.setItem(CLIENT_KEY, pageToken);
+  } catch {
+    // Not kept: a new token next visit.
+  }
+  return pageToken;
+}
+
+/** A failure that says why, for the "memory offline" notice. */
+class MemoryError extends Error {}
+
+/**
+ * One player's view of a memory at `url`: lookups, submissions and whether it is offline.
+ * `onstatus` is called with `{offline: true, reason}` when it goes offline and `{offline: false}` when it answers again.
+ */
+export class SharedMemory {
+  /**
+   * @param {string} url the memory's base URL, ending in "/"
+   * @param {object} [options]
+   * @param {typeof fetch} [options.fetch]
+   * @param {string | (() => Promise<string>)} [options.engine] this player's engine identity
+   * @param {Storage} [options.storage] where the client token is kept
+   * @param {number} [options.timeoutMs] lookup timeout
+   * @param {Map<number, number[]>} [options.depths] recent depths by think time (the page's by default)
+   * @param {() => number} [options.now]
+   */
+  constructor(url, { fetch: fetcher, engine = loadIdentity, storage, timeoutMs = LOOKUP_TIMEOUT_MS, depths = pageDepths, now = Date.now } = {}) {
+    this.url = url;
+    this.fetch = fetcher ?? ((...args) => globalThis.fetch(...args));
+    this.engine = typeof engine === "string" ? () => Promise.resolve(engine) : engine;
+    this.storage = storage ?? safeLocalStorage();
+    this.timeoutMs = timeoutMs;
+    this.depths = depths;
+    this.now = now;
+    this.offline = false;
+    this.reason = "";
+    this.restUntil = 0;
+    /** @type {((status: {offline: boolean, reason?: string}) => void) | null} */
+    this.onstatus = null;
+    /** @type {Promise<string> | null} this player's identity once it matches the memory's */
+    this.accepted = null;
+  }
+
+  /** The depth a search of `ms` would complete here (see {@link expectedDepth}). */
+  expectedDepth(ms) {
+    return expectedDepth(ms, this.depths);
+  }
+
+  /** Records a completed full-strength search's depth. */
+  noteDepth(ms, depth) {
+    noteDepth(ms, depth, this.depths);
+  }
+
+  /** Whether requests wait after a failure. */
+  resting() {
+    return this.now() < this.restUntil;
+  }
+
+  /**
+   * The memory failed: say so once and rest before trying again.
+   * @param {string} reason
+   */
+  fail(reason) {
+    this.restUntil = this.now() + REST_MS;
+    if (this.offline) return;
+    this.offline = true;
+    this.reason = reason;
+    this.onstatus?.({ offline: true, reason });
+  }
+
+  /** The memory answered properly. */
+  answered() {
+    if (!this.offline) return;
+    this.offline = false;
+    this.reason = "";
+    this.onstatus?.({ offline: false });
+  }
+
+  /**
+   * This player's engine identity once the memory is known to serve the same engine; rejects with why not.
+   * @returns {Promise<string>}
+   */
+  identity() {
+    this.accepted ??= (async () => {
+      const mine = await this.engine();
+      let theirs = served.get(this.url);
+      if (!theirs) {
+        theirs = this.request("v1/stats", {}, STATS_TIMEOUT_MS).then(async (response) => {
+          if (!response.ok) throw new MemoryError(`its stats answered HTTP ${response.status}`);
+          const stats = await readJson(response);
+          if (typeof stats?.engine !== "string") throw new MemoryError("its stats name no engine");
+          return stats.engine;
+        });
+        served.set(this.url, theirs);
+        theirs.catch(() => served.get(this.url) === theirs && served.delete(this.url));
+      }
+      const engine = await theirs;
+      if (engine !== mine) throw new MemoryError(`it serves ${engine}, not this player's ${mine}`);
+      return mine;
+    })().catch((err) => {
+      // Asked again after the rest.
+      this.accepted = null;
+      this.fail(String(err?.message ?? err));
+      throw err;
+    });
+    return this.accepted;
+  }
+
+  /**
+   * The stored entry for `fen` searched at least `depth` deep, checked for shape (the caller checks the move is
+   * legal); null on a miss, while resting, or when the memory does not answer in time (it is then offline).
+   * @param {string} fen
+   * @param {number} depth
+   * @returns {Promise<MemoryEntry | null>}
+   */
+  async lookup(fen, depth) {
+    if (this.resting()) return null;
+    const started = this.now();
+    // The identity is asked for once; a first lookup that cannot wait for it simply searches.
+    const known = await Promise.race([this.identity().then(() => true, () => false), delay(this.timeoutMs, false)]);
+    if (!known) return null;
+    const left = Math.max(50, this.timeoutMs - (this.now() - started));
+    let response;
+    try {
+      response = await this.request(`v1/memory?fen=${encodeURIComponent(fen)}&depth=${depth}`, {}, left);
+    } catch (err) {
+      this.fail(err.message);
+      return null;
+    }
+    if (response.status === 404) return this.answered(), null;
+    if (!response.ok) return this.fail(`it answered HTTP ${response.status} to a lookup`), null;
+    let entry;
+    try {
+      entry = checkEntry(await readJson(response), fen, depth);
+    } catch (err) {
+      this.fail(err.message);
+      return null;
+    }
+    this.answered();
+    return entry;
+  }
+
+  /**
+   * Submits a search's result in the background; resolves to the HTTP status (null when nothing was sent).
+   * A refusal (4xx: the spot-check disagreed, a rate limit) is the memory working; 5xx or no answer is a failure.
+   * @param {{fen: string, depth: number, move: string, score: object, pv: string[], nodes: number}} found
+   * @returns {Promise<number | null>}
+   */
+  async submit({ fen, depth, move, score, pv, nodes }) {
+    if (this.resting()) return null;
+    let engine;
+    try {
+      engine = await this.identity();
+    } catch {
+      return null;
+    }
+    const body = { fen, depth, move, score, pv: pv.slice(0, MAX_PV), nodes, engine, client: clientToken(this.storage) };
+    try {
+      const response = await this.request("v1/memory", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }, SUBMIT_TIMEOUT_MS);
+      if (response.status >= 500) this.fail(`it answered HTTP ${response.status} to a submission`);
+      else this.answered();
+      response.body?.cancel?.().catch(() => {});
+      return response.status;
+    } catch (err) {
+      this.fail(err.message);
+      return null;
+    }
+  }
+
+  /**
+   * A request to the memory that gives up after `ms`; rejects with a MemoryError that says what went wrong.
+   * @param {string} path
+   * @param {RequestInit} init
+   * @param {number} ms
+   */
+  async request(path, init, ms) {
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), ms);
+    try {
+      return await this.fetch(this.url + path, { ...init, signal: abort.signal, credentials: "omit", cache: "no-store" });
+    } catch (err) {
+      throw new MemoryError(abort.signal.aborted ? `no answer within ${ms} ms` : `it cannot be reached (${err?.message ?? err})`);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+/**
+ * A stored entry as the service sends it.
+ * @typedef {{move: string, san: string, depth: number, score: {cp: number} | {mate: number}, pv: string[], nodes: number, confirmations: number}} MemoryEntry
+ */
+
+/**
+ * Checks a lookup's answer: the position asked for, a verified entry at least `depth` deep, fields of the right
+ * kinds. Throws a MemoryError saying what is wrong.
+ * @param {any} json
+ * @param {string} fen
+ * @param {number} depth
+ * @returns {MemoryEntry}
+ */
+export function checkEntry(json, fen, depth) {
+  const bad = (what) => new MemoryError(`it answered a malformed entry (${what})`);
+  if (json === null || typeof json !== "object") throw bad("not an object");
+  const { move, depth: d, score, pv, nodes, confirmations } = json;
+  if (typeof json.fen !== "string" || json.fen.split(" ").slice(0, 4).join(" ") !== fen.split(" ").slice(0, 4).join(" ")) throw bad("another position");
+  if (typeof move !== "string" || !/^[a-h][1-8][a-h][1-8][qrbn]?$/.test(move)) throw bad("move");
+  if (!Number.isInteger(d) || d < depth || d > 99) throw bad("depth");
+  if (json.verified !== true) throw bad("not verified");
+  const scoreOk = score && typeof score === "object" && (Number.isInteger(score.cp) || Number.isInteger(score.mate));
+  if (!scoreOk) throw bad("score");
+  if (!Array.isArray(pv) || !pv.every((m) => typeof m === "string")) throw bad("pv");
+  if (!Number.isFinite(nodes) || !Number.isInteger(confirmations) || confirmations < 1) throw bad("counts");
+  return { move, san: String(json.san ?? ""), depth: d, score: "cp" in score && Number.isInteger(score.cp) ? { cp: score.cp } : { mate: score.mate }, pv, nodes, confirmations };
+}
+
+/** A response's JSON, or a MemoryError. */
+async function readJson(response) {
+  try {
+    return await response.json();
+  } catch {
+    throw new MemoryError("it answered something that is not JSON");
+  }
+}
+
+/** Resolves to `value` after `ms`. */
+function delay(ms, value) {
+  return new Promise((resolve) => setTimeout(() => resolve(value), ms));
+}
+
+/** localStorage, or undefined where reading it throws (sandboxed frames, some private modes). */
+function safeLocalStorage() {
+  try {
+    return globalThis.localStorage ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
