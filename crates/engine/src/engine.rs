@@ -142,6 +142,7 @@ impl Engine {
             budget,
             max_depth,
             node_limit,
+            soft_node_limit: limits.soft_nodes,
             mate_limit: limits.mate,
             multi_margin,
             searchmoves: &limits.searchmoves,

@@ -36,6 +36,7 @@
 
 pub mod bench;
 mod checks;
+pub mod datagen;
 mod engine;
 pub mod eval;
 mod history;

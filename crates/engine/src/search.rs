@@ -93,6 +93,8 @@ pub struct SearchSetup<'a> {
     pub max_depth: u32,
     /// Node cap.
     pub node_limit: Option<u64>,
+    /// No new iteration after this many nodes.
+    pub soft_node_limit: Option<u64>,
     /// Stop at a mate in at most this many moves.
     pub mate_limit: Option<u32>,
     /// Also find exact scores for root moves within this margin of the best (levels).
@@ -143,6 +145,7 @@ pub struct Searcher<'a> {
     budget: Budget,
     max_depth: u32,
     node_limit: Option<u64>,
+    soft_node_limit: Option<u64>,
     mate_limit: Option<u32>,
     multi_margin: Option<i32>,
     start_ms: f64,
@@ -197,6 +200,7 @@ impl<'a> Searcher<'a> {
             budget,
             max_depth: setup.max_depth.clamp(1, MAX_PLY as u32 - 8),
             node_limit,
+            soft_node_limit: setup.soft_node_limit,
             mate_limit: setup.mate_limit,
             multi_margin: setup.multi_margin,
             start_ms,
@@ -274,6 +278,9 @@ impl<'a> Searcher<'a> {
                 if score >= MATE_BOUND && (MATE - score + 1) / 2 <= moves as i32 {
                     break;
                 }
+            }
+            if self.soft_node_limit.is_some_and(|soft| self.nodes >= soft) {
+                break;
             }
             let elapsed = self.elapsed_ms();
             if elapsed >= self.budget.min_ms && depth >= MIN_DEPTH {

@@ -154,6 +154,7 @@ impl Session {
         let limits = Limits {
             depth: go.depth,
             nodes: go.nodes,
+            soft_nodes: None,
             movetime_ms: ms(go.movetime),
             wtime: ms(go.wtime),
             btime: ms(go.btime),
