@@ -354,7 +354,8 @@ impl<'a> Searcher<'a> {
         if self.root_moves.is_empty() {
             score = if self.root.in_check() { mated_in(0) } else { DRAW };
         }
-        let root_eval = self.evaluator.evaluate(&self.root);
+        self.evaluator.set_root(&self.root);
+        let root_eval = self.evaluator.evaluate_at(&self.root, 0);
         self.stack[0].eval = if self.root.in_check() { -INFINITY } else { root_eval };
         if let Some(rm) = self.root_moves.first() {
             self.best_so_far = Some((rm.mv, root_eval));
@@ -473,6 +474,7 @@ impl<'a> Searcher<'a> {
             self.report_root_move(i, depth);
             let mut child = root;
             child.play(m);
+            self.evaluator.push_move(1, &root, m);
             let quiet = !root.is_capture(m) && m.promotion().is_none();
             let piece = root.kind_on(m.from()).map(|k| PieceTo::new(Piece::new(us, k), m));
             self.stack[0].moved = piece;
@@ -632,7 +634,7 @@ impl<'a> Searcher<'a> {
             return DRAW;
         }
         if ply >= MAX_PLY - 4 {
-            return if in_check { DRAW } else { self.evaluator.evaluate(board) };
+            return if in_check { DRAW } else { self.evaluator.evaluate_at(board, ply) };
         }
         // Mate-distance pruning: no line from here beats a mate already found nearer the root.
         alpha = alpha.max(mated_in(ply));
@@ -663,7 +665,7 @@ impl<'a> Searcher<'a> {
         } else {
             match tt {
                 Some(hit) if hit.eval.abs() < MATE_BOUND => hit.eval,
-                _ => self.evaluator.evaluate(board),
+                _ => self.evaluator.evaluate_at(board, ply),
             }
         };
         // The stored score is a better estimate when its bound points the right way.
@@ -705,6 +707,7 @@ impl<'a> Searcher<'a> {
                         + ((eval - beta) / PARAMS.nmp_eval_divisor).min(PARAMS.nmp_eval_max);
                     self.stack[ply].moved = None;
                     self.stack[ply + 1].plies_from_null = 0;
+                    self.evaluator.push_null(ply + 1);
                     self.hashes.push(child.hash());
                     let v = -self.negamax(&child, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
                     self.hashes.pop();
@@ -815,6 +818,7 @@ impl<'a> Searcher<'a> {
 
             let mut child = board.duplicate();
             child.play(m);
+            self.evaluator.push_move(ply + 1, board, m);
             let gives_check = gives_check.unwrap_or_else(|| child.in_check());
             searched += 1;
             self.stack[ply].moved = Some(pt);
@@ -949,7 +953,7 @@ impl<'a> Searcher<'a> {
         self.seldepth = self.seldepth.max(ply);
         let in_check = board.in_check();
         if ply >= MAX_PLY - 4 {
-            return if in_check { DRAW } else { self.evaluator.evaluate(board) };
+            return if in_check { DRAW } else { self.evaluator.evaluate_at(board, ply) };
         }
         if eval::is_insufficient(board) {
             return DRAW;
@@ -979,7 +983,7 @@ impl<'a> Searcher<'a> {
         } else {
             static_eval = match tt {
                 Some(hit) if hit.eval.abs() < MATE_BOUND => hit.eval,
-                _ => self.evaluator.evaluate(board),
+                _ => self.evaluator.evaluate_at(board, ply),
             };
             best_score = static_eval;
             if let Some(hit) = tt {
@@ -1019,6 +1023,7 @@ impl<'a> Searcher<'a> {
             }
             let mut child = board.duplicate();
             child.play(m);
+            self.evaluator.push_move(ply + 1, board, m);
             searched += 1;
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
             if self.stopped {

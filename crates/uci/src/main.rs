@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 const USAGE: &str = "usage: homeostat               speak UCI on stdin/stdout
        homeostat perft DEPTH [FEN]   count leaves, per root move
-       homeostat bench [DEPTH]       run the benchmark search (node count and speed)
+       homeostat bench [DEPTH [nnue|hce]]  run the benchmark search (node count and speed)
        homeostat datagen --out FILE --games N | --minutes M [--threads T] [--nodes N] [--seed S]
                                      self-play training data (--help for more; --stats FILE...)";
 

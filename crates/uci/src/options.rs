@@ -25,8 +25,9 @@ const PONDER: usize = 3;
 const LIMIT_STRENGTH: usize = 4;
 const ELO: usize = 5;
 const LEVEL: usize = 6;
+const USE_NNUE: usize = 7;
 
-const OPTIONS: [Declared; 7] = [
+const OPTIONS: [Declared; 8] = [
     Declared { name: "Hash", default: 16, kind: Kind::Spin { min: 1, max: 65536 } },
     Declared { name: "Threads", default: 1, kind: Kind::Spin { min: 1, max: 1 } },
     Declared { name: "Move Overhead", default: 30, kind: Kind::Spin { min: 0, max: 5000 } },
@@ -34,6 +35,7 @@ const OPTIONS: [Declared; 7] = [
     Declared { name: "UCI_LimitStrength", default: 0, kind: Kind::Check },
     Declared { name: "UCI_Elo", default: 2600, kind: Kind::Spin { min: 600, max: 2600 } },
     Declared { name: "Level", default: 8, kind: Kind::Spin { min: 1, max: 8 } },
+    Declared { name: "UseNNUE", default: 0, kind: Kind::Check },
 ];
 
 /// The current option values.
@@ -114,6 +116,11 @@ impl Options {
         }
     }
 
+    /// Whether to evaluate with the built-in neural network rather than the hand-crafted evaluation.
+    pub fn use_nnue(&self) -> bool {
+        self.values[USE_NNUE] == 1
+    }
+
     /// Whether the GUI said it may send `go ponder`.
     pub fn ponder(&self) -> bool {
         self.values[PONDER] == 1
@@ -153,5 +160,8 @@ mod tests {
         assert!(options.set("UCI_LimitStrength", Some("maybe")).is_err());
         options.set("ponder", Some("TRUE")).unwrap();
         assert!(options.ponder());
+        assert!(!options.use_nnue());
+        options.set("UseNNUE", Some("true")).unwrap();
+        assert!(options.use_nnue());
     }
 }
