@@ -4,13 +4,15 @@
 //!
 //! Options: `--hidden N` (64), `--epochs E` (10), `--lr` (0.001), `--wdl λ` (0.3: the target is
 //! λ·result + (1−λ)·sigmoid(score/400)), `--batch B` (16384), `--threads T` (all cores), `--seed S`
-//! (1), `--val-every K` (20: games whose index hashes to 0 mod K are held out), `--out FILE`
+//! (1), `--val-every K` (20: games whose index hashes to 0 mod K are held out), `--mirror true|false`
+//! (true: each position is also learnt reflected between the a- and h-files), `--out FILE`
 //! (`crates/engine/nets/default.nnue`).
 //!
 //! Kept positions: the side to move is not in check, the engine's move is no capture or
 //! promotion, and the score is no mate and within ±3000 cp. The loss is the mean squared error
 //! between sigmoid(output) and the target, optimised by AdamW (weight decay 0.01 on weights) with
-//! the learning rate decaying linearly to a tenth; weights are clipped to ±1.98 so the quantised
+//! the learning rate decaying linearly to a tenth, keeping the epoch with the lowest validation
+//! loss; weights are clipped to ±1.98 so the quantised
 //! net (`homeostat_engine::nnue`: QA 255, QB 64, scale 400) cannot overflow. Prints the training
 //! and validation loss per epoch, writes the net and `FILE.txt` with the recipe line.
 
@@ -45,6 +47,7 @@ struct Options {
     threads: usize,
     seed: u64,
     val_every: u64,
+    mirror: bool,
     out: String,
 }
 
@@ -59,6 +62,7 @@ fn parse() -> Result<Options, String> {
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         seed: 1,
         val_every: 20,
+        mirror: true,
         out: "crates/engine/nets/default.nnue".into(),
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -82,6 +86,7 @@ fn parse() -> Result<Options, String> {
             "--seed" => o.seed = v.parse().map_err(|_| bad())?,
             "--val-every" => o.val_every = v.parse().map_err(|_| bad())?,
             "--out" => o.out = v.clone(),
+            "--mirror" => o.mirror = v.parse().map_err(|_| bad())?,
             _ => return Err(format!("unknown option {a}")),
         }
         i += 2;
@@ -334,7 +339,16 @@ fn main() {
                 if p.score.abs() > MAX_SCORE || p.score.abs() > MAX_CP {
                     return;
                 }
-                into.push(sample(b, p.score, res));
+                let s = sample(b, p.score, res);
+                if o.mirror {
+                    // The same position reflected a-file to h-file: as good for either side.
+                    let mut m = s;
+                    for f in &mut m.feats[..m.n as usize] {
+                        *f ^= 7;
+                    }
+                    into.push(m);
+                }
+                into.push(s);
             });
             if let Err(e) = outcome {
                 eprintln!("nnue_train: {file}: {e} (game skipped)");
@@ -370,6 +384,8 @@ fn main() {
     let steps_total = (o.epochs * train.len().div_ceil(o.batch)).max(1);
     let mut step = 0usize;
     let mut last = (f64::NAN, f64::NAN);
+    // Early stopping: the net written is the one with the lowest validation loss.
+    let mut best: Option<(usize, f64, Params)> = None;
     for epoch in 1..=o.epochs {
         let t0 = Instant::now();
         for i in (1..train.len()).rev() {
@@ -419,12 +435,22 @@ fn main() {
         let train_loss = train_loss / train.len() as f64;
         let val_loss = loss_of(&p, h, &val, o.wdl, o.threads);
         last = (train_loss, val_loss);
+        if best.as_ref().is_none_or(|b| val_loss < b.1) || val.is_empty() {
+            best = Some((epoch, val_loss, p.clone()));
+        }
         eprintln!(
             "epoch {epoch:3}: train loss {train_loss:.6}  validation loss {val_loss:.6}  ({:.1} s)",
             t0.elapsed().as_secs_f64()
         );
     }
 
+    let (best_epoch, best_val) = match best {
+        Some((epoch, loss, params)) => {
+            p = params;
+            (epoch, loss)
+        }
+        None => (0, f64::NAN),
+    };
     let net = quantise(&p, h);
     // How far quantisation moves the evaluation, on validation positions.
     let mut diff = 0.0f64;
@@ -442,8 +468,8 @@ fn main() {
     }
     let recipe = format!(
         "net {} (fnv1a {:#018x}, {} bytes): (768->{h})x2->1 SCReLU, QA {QA} QB {QB} scale {SCALE}; data {} ({games} games, \
-         {} training + {} validation positions); {} epochs, batch {}, lr {} linear to a tenth, AdamW, wdl {}, seed {}; \
-         final train loss {:.6}, validation loss {:.6}; quantised vs float: {:.1} cp mean abs; {:.0} s on {} threads",
+         {} training + {} validation positions); {} epochs, batch {}, lr {} linear to a tenth, AdamW, wdl {}, mirror {}, seed {}; \
+         last epoch train loss {:.6}, validation loss {:.6}; kept epoch {best_epoch} (validation loss {best_val:.6}); quantised vs float: {:.1} cp mean abs; {:.0} s on {} threads",
         o.out,
         nnue::fnv1a(&bytes),
         bytes.len(),
@@ -454,6 +480,7 @@ fn main() {
         o.batch,
         o.lr,
         o.wdl,
+        o.mirror,
         o.seed,
         last.0,
         last.1,
