@@ -94,6 +94,11 @@ impl Evaluator {
     /// The evaluation of `board`, the position at `ply` of the current line, side to move's view.
     pub fn evaluate_at(&mut self, board: &Board, ply: usize) -> i32 {
         match &mut self.nnue {
+            // Against a bare king the hand-crafted mop-up term knows how to mate; the net,
+            // trained on few such endings, does not.
+            Some(_) if board.colored(Color::White).count() == 1 || board.colored(Color::Black).count() == 1 => {
+                self.evaluate(board)
+            }
             // Far from mate scores, whatever the net says.
             Some(stack) => stack.evaluate(board, ply).clamp(-NNUE_LIMIT, NNUE_LIMIT),
             None => self.evaluate(board),
