@@ -63,9 +63,20 @@ pub struct BenchReport {
     pub nps: u64,
 }
 
-/// Searches every bench position to `depth` with a fresh table each time.
+/// Searches every bench position to `depth` with a fresh table each time (default evaluation).
 pub fn bench(depth: u32, clock: Clock<'_>) -> BenchReport {
     let mut engine = Engine::new(16);
+    run(&mut engine, depth, clock)
+}
+
+/// The bench with the neural network (`true`) or the hand-crafted evaluation.
+pub fn bench_with(depth: u32, clock: Clock<'_>, nnue: bool) -> BenchReport {
+    let mut engine = Engine::new(16);
+    engine.set_use_nnue(nnue);
+    run(&mut engine, depth, clock)
+}
+
+fn run(engine: &mut Engine, depth: u32, clock: Clock<'_>) -> BenchReport {
     let stop = AtomicBool::new(false);
     let start = clock();
     let mut nodes = 0;

@@ -132,6 +132,15 @@ impl Engine {
         self.level
     }
 
+    /// Evaluates with the built-in neural network (true) or the hand-crafted evaluation;
+    /// returns whether the network is in use.
+    pub fn set_use_nnue(&mut self, on: bool) -> bool {
+        if on != self.evaluator.uses_nnue() {
+            self.evaluator.set_nnue(on);
+        }
+        self.evaluator.uses_nnue()
+    }
+
     /// Seeds the random choices of the weaker levels.
     pub fn set_seed(&mut self, seed: u64) {
         self.rng = Rng::new(seed);
@@ -172,6 +181,7 @@ impl Engine {
             budget,
             max_depth,
             node_limit,
+            soft_node_limit: limits.soft_nodes,
             mate_limit: limits.mate,
             multi_margin,
             searchmoves: &limits.searchmoves,

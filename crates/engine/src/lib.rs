@@ -17,7 +17,8 @@
 //! Where things live: `search` (iterative deepening, aspiration windows, PVS, pruning,
 //! extensions, quiescence, draws), `movepicker` and `history` (move ordering), `see`
 //! (exchange evaluation), `checks` (does a move give check), `transpositiontable`, `eval`
-//! (tapered evaluation; all weights in [`eval::Weights`]), `timemgmt` and `limits` (budgets and
+//! (tapered evaluation; all weights in [`eval::Weights`]), `nnue` (the neural evaluation, chosen
+//! with [`Engine::set_use_nnue`]), `datagen` (self-play training data), `timemgmt` and `limits` (budgets and
 //! the adaptive think-time band), `level` (playing levels 1-8), `resign` (resigning, draw
 //! offers), `report` (events and their text), `book` (opening book and names), `bench`.
 //!
@@ -37,12 +38,14 @@
 pub mod bench;
 pub mod book;
 mod checks;
+pub mod datagen;
 mod engine;
 pub mod eval;
 mod history;
 mod level;
 mod limits;
 mod movepicker;
+pub mod nnue;
 mod notation;
 mod report;
 mod resign;

@@ -24,6 +24,8 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Maximum number of nodes.
     pub nodes: Option<u64>,
+    /// Start no new iteration once this many nodes are spent (self-play data generation).
+    pub soft_nodes: Option<u64>,
     /// Exact time for this move in milliseconds.
     pub movetime_ms: Option<u64>,
     /// White's remaining clock time in milliseconds.
@@ -53,6 +55,7 @@ impl Default for Limits {
         Limits {
             depth: None,
             nodes: None,
+            soft_nodes: None,
             movetime_ms: None,
             wtime: None,
             btime: None,

@@ -23,18 +23,134 @@ const ONLY_MOVE_NODES: u64 = 5_000;
 /// Milliseconds between two root-move events at full strength (about 20 a second).
 pub const ROOT_REPORT_INTERVAL_MS: f64 = 50.0;
 
+/// The search's margins, depth limits and reduction constants, in one place for tuning.
+///
+/// Margins are centipawns; "depth" is remaining depth in plies. The defaults are the values
+/// the engine was tuned with; `bench` depends on every one of them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchParams {
+    /// First half-width of the aspiration window (grows by half each failure).
+    pub aspiration_delta: i32,
+    /// The window opens fully once its half-width passes this.
+    pub aspiration_max: i32,
+    /// Late-move reduction table: `lmr_base + ln(depth) * ln(moves) / lmr_divisor`.
+    pub lmr_base: f64,
+    /// Divisor of the late-move reduction table (larger: smaller reductions).
+    pub lmr_divisor: f64,
+    /// Late moves are reduced from this depth on.
+    pub lmr_depth: i32,
+    /// History score worth one ply less (or more) reduction of a quiet move.
+    pub lmr_history_divisor: i32,
+    /// Reverse futility pruning applies up to this depth...
+    pub rfp_depth: i32,
+    /// ...when the eval beats beta by this much a ply (one ply less when improving).
+    pub rfp_margin: i32,
+    /// Razoring applies up to this depth...
+    pub razor_depth: i32,
+    /// ...when the eval plus this...
+    pub razor_base: i32,
+    /// ...plus this a ply is still below alpha.
+    pub razor_margin: i32,
+    /// Null-move pruning from this depth on.
+    pub nmp_depth: i32,
+    /// Null-move reduction: this base...
+    pub nmp_base: i32,
+    /// ...plus depth divided by this...
+    pub nmp_depth_divisor: i32,
+    /// ...plus one ply per this much the eval beats beta...
+    pub nmp_eval_divisor: i32,
+    /// ...at most this many.
+    pub nmp_eval_max: i32,
+    /// Internal iterative reduction (no hash move) from this depth on.
+    pub iir_depth: i32,
+    /// Singular extensions from this depth on...
+    pub se_depth: i32,
+    /// ...when the hash entry is at most this much shallower...
+    pub se_tt_depth_margin: i32,
+    /// ...testing the other moves against the hash score minus this a ply.
+    pub se_margin_per_depth: i32,
+    /// Late-move pruning up to this depth, after `(lmp_base + depth²)` quiets (half when not improving).
+    pub lmp_depth: i32,
+    /// Base of the late-move pruning count.
+    pub lmp_base: i32,
+    /// Futility pruning of quiets up to this reduced depth...
+    pub fp_depth: i32,
+    /// ...when the eval plus this...
+    pub fp_base: i32,
+    /// ...plus this a ply cannot reach alpha.
+    pub fp_margin: i32,
+    /// Quiets with bad history are pruned up to this reduced depth...
+    pub hp_depth: i32,
+    /// ...when their history is below minus this a ply.
+    pub hp_margin: i32,
+    /// Quiets losing more than this times the reduced depth squared (SEE) are pruned, up to `fp_depth`.
+    pub see_quiet_margin: i32,
+    /// Captures are SEE-pruned up to this depth...
+    pub see_capture_depth: i32,
+    /// ...when they lose more than this a ply.
+    pub see_capture_margin: i32,
+    /// Quiescence delta pruning: a capture whose gain plus this cannot reach alpha is skipped.
+    pub qs_delta: i32,
+}
+
+impl SearchParams {
+    /// The tuned values.
+    pub const DEFAULT: SearchParams = SearchParams {
+        aspiration_delta: 18,
+        aspiration_max: 800,
+        lmr_base: 0.8,
+        lmr_divisor: 2.3,
+        lmr_depth: 3,
+        lmr_history_divisor: 6000,
+        rfp_depth: 8,
+        rfp_margin: 80,
+        razor_depth: 3,
+        razor_base: 200,
+        razor_margin: 150,
+        nmp_depth: 3,
+        nmp_base: 3,
+        nmp_depth_divisor: 4,
+        nmp_eval_divisor: 200,
+        nmp_eval_max: 3,
+        iir_depth: 4,
+        se_depth: 7,
+        se_tt_depth_margin: 3,
+        se_margin_per_depth: 2,
+        lmp_depth: 8,
+        lmp_base: 3,
+        fp_depth: 8,
+        fp_base: 100,
+        fp_margin: 90,
+        hp_depth: 3,
+        hp_margin: 2000,
+        see_quiet_margin: 25,
+        see_capture_depth: 8,
+        see_capture_margin: 90,
+        qs_delta: 200,
+    };
+}
+
+impl Default for SearchParams {
+    fn default() -> SearchParams {
+        SearchParams::DEFAULT
+    }
+}
+
+/// The search's parameters (a constant today; a struct so a tuner can vary them).
+const PARAMS: SearchParams = SearchParams::DEFAULT;
+
 /// Late-move reductions by depth and move number, computed once.
 pub struct Reductions {
     table: Vec<[i32; 64]>,
 }
 
 impl Reductions {
-    /// The table `0.8 + ln(depth) * ln(moves) / 2.3`, rounded down.
+    /// The table `lmr_base + ln(depth) * ln(moves) / lmr_divisor`, rounded down.
     pub fn new() -> Reductions {
         let mut table = vec![[0i32; 64]; 64];
         for (d, row) in table.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.8 + (d as f64).ln() * (m as f64).ln() / 2.3) as i32;
+                *r = (PARAMS.lmr_base + (d as f64).ln() * (m as f64).ln() / PARAMS.lmr_divisor) as i32;
             }
         }
         Reductions { table }
@@ -93,6 +209,8 @@ pub struct SearchSetup<'a> {
     pub max_depth: u32,
     /// Node cap.
     pub node_limit: Option<u64>,
+    /// No new iteration after this many nodes.
+    pub soft_node_limit: Option<u64>,
     /// Stop at a mate in at most this many moves.
     pub mate_limit: Option<u32>,
     /// Also find exact scores for root moves within this margin of the best (levels).
@@ -145,6 +263,7 @@ pub struct Searcher<'a> {
     budget: Budget,
     max_depth: u32,
     node_limit: Option<u64>,
+    soft_node_limit: Option<u64>,
     mate_limit: Option<u32>,
     multi_margin: Option<i32>,
     start_ms: f64,
@@ -200,6 +319,7 @@ impl<'a> Searcher<'a> {
             budget,
             max_depth: setup.max_depth.clamp(1, MAX_PLY as u32 - 8),
             node_limit,
+            soft_node_limit: setup.soft_node_limit,
             mate_limit: setup.mate_limit,
             multi_margin: setup.multi_margin,
             start_ms,
@@ -238,7 +358,8 @@ impl<'a> Searcher<'a> {
         if self.root_moves.is_empty() {
             score = if self.root.in_check() { mated_in(0) } else { DRAW };
         }
-        let root_eval = self.evaluator.evaluate(&self.root);
+        self.evaluator.set_root(&self.root);
+        let root_eval = self.evaluator.evaluate_at(&self.root, 0);
         self.stack[0].eval = if self.root.in_check() { -INFINITY } else { root_eval };
         if let Some(rm) = self.root_moves.first() {
             self.best_so_far = Some((rm.mv, root_eval));
@@ -279,6 +400,9 @@ impl<'a> Searcher<'a> {
                     break;
                 }
             }
+            if self.soft_node_limit.is_some_and(|soft| self.nodes >= soft) {
+                break;
+            }
             let elapsed = self.elapsed_ms();
             if elapsed >= self.budget.min_ms && depth >= MIN_DEPTH {
                 if is_mate(score) && depth as i32 >= MATE - score.abs() + 4 {
@@ -310,7 +434,7 @@ impl<'a> Searcher<'a> {
 
     /// One iteration, starting with a narrow window around the last score and widening it.
     fn aspiration(&mut self, depth: u32, previous: i32) -> i32 {
-        let mut delta = 18;
+        let mut delta = PARAMS.aspiration_delta;
         let narrow = depth >= 4 && self.multi_margin.is_none() && !is_mate(previous) && previous > -INFINITY;
         let (mut alpha, mut beta) = if narrow {
             ((previous - delta).max(-INFINITY), (previous + delta).min(INFINITY))
@@ -333,7 +457,7 @@ impl<'a> Searcher<'a> {
                 return score;
             }
             delta += delta / 2;
-            if delta > 800 {
+            if delta > PARAMS.aspiration_max {
                 alpha = -INFINITY;
                 beta = INFINITY;
             }
@@ -354,6 +478,7 @@ impl<'a> Searcher<'a> {
             self.report_root_move(i, depth);
             let mut child = root;
             child.play(m);
+            self.evaluator.push_move(1, &root, m);
             let quiet = !root.is_capture(m) && m.promotion().is_none();
             let piece = root.kind_on(m.from()).map(|k| PieceTo::new(Piece::new(us, k), m));
             self.stack[0].moved = piece;
@@ -379,7 +504,7 @@ impl<'a> Searcher<'a> {
                 -self.negamax(&child, -beta, -alpha, new_depth, 1, false)
             } else {
                 let mut r = 0;
-                if depth >= 3 && quiet && i >= 3 && !child.in_check() {
+                if depth >= PARAMS.lmr_depth && quiet && i >= 3 && !child.in_check() {
                     r = (self.reductions.get(depth, i + 1) - 1).clamp(0, (new_depth - 1).max(0));
                 }
                 let mut s = -self.negamax(&child, -floor - 1, -floor, new_depth - r, 1, true);
@@ -513,7 +638,7 @@ impl<'a> Searcher<'a> {
             return DRAW;
         }
         if ply >= MAX_PLY - 4 {
-            return if in_check { DRAW } else { self.evaluator.evaluate(board) };
+            return if in_check { DRAW } else { self.evaluator.evaluate_at(board, ply) };
         }
         // Mate-distance pruning: no line from here beats a mate already found nearer the root.
         alpha = alpha.max(mated_in(ply));
@@ -544,7 +669,7 @@ impl<'a> Searcher<'a> {
         } else {
             match tt {
                 Some(hit) if hit.eval.abs() < MATE_BOUND => hit.eval,
-                _ => self.evaluator.evaluate(board),
+                _ => self.evaluator.evaluate_at(board, ply),
             }
         };
         // The stored score is a better estimate when its bound points the right way.
@@ -565,22 +690,28 @@ impl<'a> Searcher<'a> {
 
         if !pv_node && !in_check && !is_mate(beta) && excluded.is_none() {
             // Reverse futility: far above beta with little depth left.
-            if depth <= 8 && eval - 80 * (depth - improving as i32) >= beta && eval < MATE_BOUND {
+            if depth <= PARAMS.rfp_depth
+                && eval - PARAMS.rfp_margin * (depth - improving as i32) >= beta
+                && eval < MATE_BOUND
+            {
                 return (eval + beta) / 2;
             }
             // Razoring: hopelessly below alpha; see whether captures save it.
-            if depth <= 3 && eval + 200 + 150 * depth <= alpha {
+            if depth <= PARAMS.razor_depth && eval + PARAMS.razor_base + PARAMS.razor_margin * depth <= alpha {
                 let v = self.qsearch(board, alpha, alpha + 1, ply);
                 if v <= alpha {
                     return v;
                 }
             }
             // Null move: if passing still beats beta, a real move will too (not in pawn endings).
-            if depth >= 3 && eval >= beta && has_pieces && self.stack[ply - 1].moved.is_some() {
+            if depth >= PARAMS.nmp_depth && eval >= beta && has_pieces && self.stack[ply - 1].moved.is_some() {
                 if let Some(child) = board.null_move() {
-                    let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                    let r = PARAMS.nmp_base
+                        + depth / PARAMS.nmp_depth_divisor
+                        + ((eval - beta) / PARAMS.nmp_eval_divisor).min(PARAMS.nmp_eval_max);
                     self.stack[ply].moved = None;
                     self.stack[ply + 1].plies_from_null = 0;
+                    self.evaluator.push_null(ply + 1);
                     self.hashes.push(child.hash());
                     let v = -self.negamax(&child, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
                     self.hashes.pop();
@@ -594,7 +725,7 @@ impl<'a> Searcher<'a> {
             }
         }
         // Internal iterative reduction: without a hash move this node is probably not critical.
-        if depth >= 4 && tt_move.is_none() && (pv_node || cut_node) && excluded.is_none() {
+        if depth >= PARAMS.iir_depth && tt_move.is_none() && (pv_node || cut_node) && excluded.is_none() {
             depth -= 1;
         }
 
@@ -602,13 +733,13 @@ impl<'a> Searcher<'a> {
         // the hash move is forced and worth a deeper look; if several beat beta, cut at once.
         let mut tt_extension = 0;
         if let (Some(hit), Some(ttm)) = (tt, tt_move) {
-            if depth >= 7
-                && hit.depth >= depth - 3
+            if depth >= PARAMS.se_depth
+                && hit.depth >= depth - PARAMS.se_tt_depth_margin
                 && hit.bound != Bound::Upper
                 && !is_mate(hit.score)
                 && (ply as i32) < 2 * self.root_depth
             {
-                let singular_beta = hit.score - 2 * depth;
+                let singular_beta = hit.score - PARAMS.se_margin_per_depth * depth;
                 self.stack[ply].excluded = Some(ttm);
                 let v = self.negamax(board, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
                 self.stack[ply].excluded = None;
@@ -636,7 +767,7 @@ impl<'a> Searcher<'a> {
         let mut quiet_count = 0;
         let mut captures: [Option<(PieceTo, homeostat_chess::PieceKind)>; 32] = [None; 32];
         let mut capture_count = 0;
-        let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
+        let lmp_limit = (PARAMS.lmp_base + depth * depth) as usize / if improving { 1 } else { 2 };
 
         while let Some(m) = picker.next(board, self.history, &mut self.lists[ply]) {
             if Some(m) == excluded {
@@ -661,27 +792,37 @@ impl<'a> Searcher<'a> {
             if best_score > -MATE_BOUND && has_pieces {
                 let lmr_depth = (depth - 1 - self.reductions.get(depth, searched + 1)).max(0);
                 if quiet && !*gives_check.get_or_insert_with(|| checks::gives_check(board, m)) {
-                    if !pv_node && !in_check && depth <= 8 && searched >= lmp_limit {
+                    if !pv_node && !in_check && depth <= PARAMS.lmp_depth && searched >= lmp_limit {
                         picker.skip_quiets = true;
                         continue;
                     }
-                    if !in_check && lmr_depth <= 8 && !is_mate(alpha) && eval + 100 + 90 * lmr_depth <= alpha {
+                    if !in_check
+                        && lmr_depth <= PARAMS.fp_depth
+                        && !is_mate(alpha)
+                        && eval + PARAMS.fp_base + PARAMS.fp_margin * lmr_depth <= alpha
+                    {
                         picker.skip_quiets = true;
                         continue;
                     }
-                    if lmr_depth <= 3 && hist < -2000 * depth {
+                    if lmr_depth <= PARAMS.hp_depth && hist < -PARAMS.hp_margin * depth {
                         continue;
                     }
-                    if lmr_depth <= 8 && !see::see_ge(board, m, -25 * lmr_depth * lmr_depth) {
+                    if lmr_depth <= PARAMS.fp_depth
+                        && !see::see_ge(board, m, -PARAMS.see_quiet_margin * lmr_depth * lmr_depth)
+                    {
                         continue;
                     }
-                } else if !quiet && depth <= 8 && !see::see_ge(board, m, -90 * depth) {
+                } else if !quiet
+                    && depth <= PARAMS.see_capture_depth
+                    && !see::see_ge(board, m, -PARAMS.see_capture_margin * depth)
+                {
                     continue;
                 }
             }
 
             let mut child = board.duplicate();
             child.play(m);
+            self.evaluator.push_move(ply + 1, board, m);
             let gives_check = gives_check.unwrap_or_else(|| child.in_check());
             searched += 1;
             self.stack[ply].moved = Some(pt);
@@ -693,7 +834,7 @@ impl<'a> Searcher<'a> {
                 -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, !pv_node && !cut_node)
             } else {
                 let mut r = 0;
-                if depth >= 3 && searched > 1 + pv_node as usize {
+                if depth >= PARAMS.lmr_depth && searched > 1 + pv_node as usize {
                     if quiet {
                         r = self.reductions.get(depth, searched);
                         r += !improving as i32;
@@ -701,7 +842,7 @@ impl<'a> Searcher<'a> {
                         r -= pv_node as i32;
                         r -= gives_check as i32;
                         r -= (Some(m) == self.stack[ply].killers[0] || Some(m) == self.stack[ply].killers[1]) as i32;
-                        r -= hist / 6000;
+                        r -= hist / PARAMS.lmr_history_divisor;
                     } else {
                         r = self.reductions.get(depth, searched) / 2 - pv_node as i32;
                     }
@@ -816,7 +957,7 @@ impl<'a> Searcher<'a> {
         self.seldepth = self.seldepth.max(ply);
         let in_check = board.in_check();
         if ply >= MAX_PLY - 4 {
-            return if in_check { DRAW } else { self.evaluator.evaluate(board) };
+            return if in_check { DRAW } else { self.evaluator.evaluate_at(board, ply) };
         }
         if eval::is_insufficient(board) {
             return DRAW;
@@ -846,7 +987,7 @@ impl<'a> Searcher<'a> {
         } else {
             static_eval = match tt {
                 Some(hit) if hit.eval.abs() < MATE_BOUND => hit.eval,
-                _ => self.evaluator.evaluate(board),
+                _ => self.evaluator.evaluate_at(board, ply),
             };
             best_score = static_eval;
             if let Some(hit) = tt {
@@ -877,7 +1018,7 @@ impl<'a> Searcher<'a> {
             if !in_check {
                 // Delta pruning: even winning the piece cannot reach alpha.
                 let gain = board.captured_kind(m).map_or(0, see::value);
-                if m.promotion().is_none() && stand_pat + gain + 200 <= alpha {
+                if m.promotion().is_none() && stand_pat + gain + PARAMS.qs_delta <= alpha {
                     continue;
                 }
                 if Some(m) == tt_move && !see::see_ge(board, m, 0) {
@@ -886,6 +1027,7 @@ impl<'a> Searcher<'a> {
             }
             let mut child = board.duplicate();
             child.play(m);
+            self.evaluator.push_move(ply + 1, board, m);
             searched += 1;
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
             if self.stopped {

@@ -1,4 +1,4 @@
-//! The `homeostat` program: the UCI protocol, `perft` and `bench` from the command line.
+//! The `homeostat` program: the UCI protocol, `perft`, `bench` and `datagen` from the command line.
 //!
 //! ```
 //! use homeostat_uci::command::{parse_command, Command};
@@ -8,6 +8,7 @@
 
 pub mod bench;
 pub mod command;
+pub mod datagen_cmd;
 pub mod display;
 pub mod options;
 pub mod perft_cmd;

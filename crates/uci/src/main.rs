@@ -1,12 +1,14 @@
-//! `homeostat`: UCI on stdin/stdout with no arguments, or `perft`/`bench` subcommands.
+//! `homeostat`: UCI on stdin/stdout with no arguments, or `perft`/`bench`/`datagen` subcommands.
 
-use homeostat_uci::{bench, perft_cmd, uci};
+use homeostat_uci::{bench, datagen_cmd, perft_cmd, uci};
 use std::io::{self, Write};
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: homeostat               speak UCI on stdin/stdout
        homeostat perft DEPTH [FEN]   count leaves, per root move
-       homeostat bench [DEPTH]       run the benchmark search (node count and speed)";
+       homeostat bench [DEPTH [nnue|hce]]  run the benchmark search (node count and speed)
+       homeostat datagen --out FILE --games N | --minutes M [--threads T] [--nodes N] [--seed S]
+                                     self-play training data (--help for more; --stats FILE...)";
 
 fn main() -> ExitCode {
     // Arguments that are not UTF-8 are read lossily rather than aborting.
@@ -15,6 +17,11 @@ fn main() -> ExitCode {
         None => uci::run(io::stdin().lock(), io::stdout()).map_err(|e| e.to_string()),
         Some("perft") => perft_cmd::run_cli(&args[1..]),
         Some("bench") => bench::run(&args[1..]),
+        Some("datagen") if args[1..].iter().any(|a| a == "--help" || a == "-h") => {
+            let _ = writeln!(io::stdout(), "{}", datagen_cmd::USAGE);
+            Ok(())
+        }
+        Some("datagen") => datagen_cmd::run_cli(&args[1..]),
         Some("-h" | "--help" | "help") => {
             let _ = writeln!(io::stdout(), "{USAGE}");
             Ok(())

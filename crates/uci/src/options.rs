@@ -26,8 +26,9 @@ const LIMIT_STRENGTH: usize = 4;
 const ELO: usize = 5;
 const LEVEL: usize = 6;
 const OWN_BOOK: usize = 7;
+const USE_NNUE: usize = 8;
 
-const OPTIONS: [Declared; 8] = [
+const OPTIONS: [Declared; 9] = [
     Declared { name: "Hash", default: 16, kind: Kind::Spin { min: 1, max: 65536 } },
     Declared { name: "Threads", default: 1, kind: Kind::Spin { min: 1, max: 1 } },
     Declared { name: "Move Overhead", default: 30, kind: Kind::Spin { min: 0, max: 5000 } },
@@ -37,6 +38,7 @@ const OPTIONS: [Declared; 8] = [
     Declared { name: "Level", default: 8, kind: Kind::Spin { min: 1, max: 8 } },
     // Off by default, so matches and tests search every move and stay reproducible.
     Declared { name: "OwnBook", default: 0, kind: Kind::Check },
+    Declared { name: "UseNNUE", default: 0, kind: Kind::Check },
 ];
 
 /// The current option values.
@@ -122,6 +124,11 @@ impl Options {
         self.values[OWN_BOOK] == 1
     }
 
+    /// Whether to evaluate with the built-in neural network rather than the hand-crafted evaluation.
+    pub fn use_nnue(&self) -> bool {
+        self.values[USE_NNUE] == 1
+    }
+
     /// Whether the GUI said it may send `go ponder`.
     pub fn ponder(&self) -> bool {
         self.values[PONDER] == 1
@@ -165,5 +172,8 @@ mod tests {
         options.set("ownbook", Some("true")).unwrap();
         assert!(options.own_book());
         assert!(options.set("OwnBook", Some("1")).is_err());
+        assert!(!options.use_nnue());
+        options.set("UseNNUE", Some("true")).unwrap();
+        assert!(options.use_nnue());
     }
 }

@@ -161,6 +161,7 @@ impl Session {
         let limits = Limits {
             depth: go.depth,
             nodes: go.nodes,
+            soft_nodes: None,
             movetime_ms: ms(go.movetime),
             wtime: ms(go.wtime),
             btime: ms(go.btime),
@@ -181,6 +182,7 @@ impl Session {
                 engine.set_hash_mb(self.hash_mb as usize);
             }
             engine.set_level(self.options.level());
+            engine.set_use_nnue(self.options.use_nnue());
         }
         let job = Job { board, history: history_keys(&self.position), limits, hold: go.infinite || go.ponder };
         self.searching = Some(Searching::start(self.engine.clone(), self.out.clone(), job, started));

@@ -38,10 +38,12 @@ pub fn evaluate_white(board: &Board, w: &Weights) -> i32 {
     evaluate_white_from(board, w, pawns::structure(board, w))
 }
 
-/// An evaluator that remembers pawn structures between calls (the search's evaluator).
+/// The search's evaluator: the hand-crafted evaluation with its pawn cache, or the neural
+/// network with its accumulator stack (see [`Evaluator::set_nnue`]).
 #[derive(Default)]
 pub struct Evaluator {
     pawns: pawns::PawnCache,
+    nnue: Option<crate::nnue::Stack>,
 }
 
 impl Evaluator {
@@ -50,7 +52,60 @@ impl Evaluator {
         Evaluator::default()
     }
 
-    /// The same value as [`evaluate`], faster when pawn structures repeat.
+    /// Chooses the neural network (true) or the hand-crafted evaluation; returns whether the
+    /// network is in use (false if the built-in net could not be loaded).
+    pub fn set_nnue(&mut self, on: bool) -> bool {
+        self.nnue = if on {
+            crate::nnue::Network::embedded().map(|net| crate::nnue::Stack::new(net, STACK_PLIES))
+        } else {
+            None
+        };
+        self.nnue.is_some()
+    }
+
+    /// Whether the neural network is in use.
+    pub fn uses_nnue(&self) -> bool {
+        self.nnue.is_some()
+    }
+
+    /// A search starts at `root` (ply 0).
+    pub fn set_root(&mut self, root: &Board) {
+        if let Some(stack) = &mut self.nnue {
+            stack.set_root(root);
+        }
+    }
+
+    /// The search reached ply `ply` by playing `m` on `parent`.
+    #[inline]
+    pub fn push_move(&mut self, ply: usize, parent: &Board, m: homeostat_chess::Move) {
+        if let Some(stack) = &mut self.nnue {
+            stack.push_move(ply, parent, m);
+        }
+    }
+
+    /// The search reached ply `ply` by passing the move.
+    #[inline]
+    pub fn push_null(&mut self, ply: usize) {
+        if let Some(stack) = &mut self.nnue {
+            stack.push_null(ply);
+        }
+    }
+
+    /// The evaluation of `board`, the position at `ply` of the current line, side to move's view.
+    pub fn evaluate_at(&mut self, board: &Board, ply: usize) -> i32 {
+        match &mut self.nnue {
+            // Against a bare king the hand-crafted mop-up term knows how to mate; the net,
+            // trained on few such endings, does not.
+            Some(_) if board.colored(Color::White).count() == 1 || board.colored(Color::Black).count() == 1 => {
+                self.evaluate(board)
+            }
+            // Far from mate scores, whatever the net says.
+            Some(stack) => stack.evaluate(board, ply).clamp(-NNUE_LIMIT, NNUE_LIMIT),
+            None => self.evaluate(board),
+        }
+    }
+
+    /// The hand-crafted evaluation, the same value as [`evaluate`], faster when pawn structures repeat.
     pub fn evaluate(&mut self, board: &Board) -> i32 {
         let w = &Weights::DEFAULT;
         let white = evaluate_white_from(board, w, self.pawns.get(board, w));
@@ -60,6 +115,11 @@ impl Evaluator {
         }
     }
 }
+
+/// Plies of accumulators the network keeps (deeper than any search line).
+const STACK_PLIES: usize = crate::score::MAX_PLY + 8;
+/// The network's evaluations are clamped to this magnitude, far from mate scores.
+const NNUE_LIMIT: i32 = 20_000;
 
 fn evaluate_white_from(board: &Board, w: &Weights, pawn_info: pawns::PawnInfo) -> i32 {
     if material::is_insufficient(board) {

@@ -1,0 +1,530 @@
+//! Trains the (768 → N)×2 → 1 SCReLU network on `homeostat datagen` files, on every core.
+//!
+//! `cargo run --release -p homeostat-engine --example nnue_train -- [options] DATA.bin...`
+//!
+//! Options: `--hidden N` (64), `--epochs E` (10), `--lr` (0.001), `--wdl λ` (0.3: the target is
+//! λ·result + (1−λ)·sigmoid(score/400)), `--batch B` (16384), `--threads T` (all cores), `--seed S`
+//! (1), `--val-every K` (20: games whose index hashes to 0 mod K are held out), `--mirror true|false`
+//! (true: each position is also learnt reflected between the a- and h-files), `--out FILE`
+//! (`crates/engine/nets/default.nnue`).
+//!
+//! Kept positions: the side to move is not in check, the engine's move is no capture or
+//! promotion, and the score is no mate and within ±3000 cp. The loss is the mean squared error
+//! between sigmoid(output) and the target, optimised by AdamW (weight decay 0.01 on weights) with
+//! the learning rate decaying linearly to a tenth, keeping the epoch with the lowest validation
+//! loss; weights are clipped to ±1.98 so the quantised
+//! net (`homeostat_engine::nnue`: QA 255, QB 64, scale 400) cannot overflow. Prints the training
+//! and validation loss per epoch, writes the net and `FILE.txt` with the recipe line.
+
+use homeostat_chess::{Board, Color};
+use homeostat_engine::datagen::{self, format::MAX_CP};
+use homeostat_engine::nnue::{self, Network, INPUTS, QA, QB, SCALE};
+use homeostat_engine::Rng;
+use std::time::Instant;
+
+/// Scores are squashed with this many centipawns (and so is the network's output, times SCALE).
+const EVAL_SCALE: f32 = 400.0;
+const CLIP: f32 = 1.98;
+const MAX_SCORE: i16 = 3000;
+
+#[derive(Clone, Copy)]
+struct Sample {
+    /// White-perspective features (Black's: [`black_feature`]).
+    feats: [u16; 32],
+    n: u8,
+    black_to_move: bool,
+    target_score: f32,
+    result: f32,
+}
+
+struct Options {
+    files: Vec<String>,
+    hidden: usize,
+    epochs: usize,
+    lr: f32,
+    wdl: f32,
+    batch: usize,
+    threads: usize,
+    seed: u64,
+    val_every: u64,
+    mirror: bool,
+    out: String,
+}
+
+fn parse() -> Result<Options, String> {
+    let mut o = Options {
+        files: Vec::new(),
+        hidden: 64,
+        epochs: 10,
+        lr: 0.001,
+        wdl: 0.3,
+        batch: 16384,
+        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        seed: 1,
+        val_every: 20,
+        mirror: true,
+        out: "crates/engine/nets/default.nnue".into(),
+    };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        if !a.starts_with("--") {
+            o.files.push(args[i].clone());
+            i += 1;
+            continue;
+        }
+        let v = args.get(i + 1).ok_or(format!("{a} needs a value"))?;
+        let bad = || format!("{a}: bad value '{v}'");
+        match a {
+            "--hidden" => o.hidden = v.parse().map_err(|_| bad())?,
+            "--epochs" => o.epochs = v.parse().map_err(|_| bad())?,
+            "--lr" => o.lr = v.parse().map_err(|_| bad())?,
+            "--wdl" => o.wdl = v.parse().map_err(|_| bad())?,
+            "--batch" => o.batch = v.parse().map_err(|_| bad())?,
+            "--threads" => o.threads = v.parse().map_err(|_| bad())?,
+            "--seed" => o.seed = v.parse().map_err(|_| bad())?,
+            "--val-every" => o.val_every = v.parse().map_err(|_| bad())?,
+            "--out" => o.out = v.clone(),
+            "--mirror" => o.mirror = v.parse().map_err(|_| bad())?,
+            _ => return Err(format!("unknown option {a}")),
+        }
+        i += 2;
+    }
+    if o.files.is_empty() || o.hidden == 0 || o.batch == 0 || o.threads == 0 || o.val_every < 2 {
+        return Err("usage: nnue_train [--hidden N] [--epochs E] [--lr LR] [--wdl L] [--batch B] [--threads T] \
+                    [--seed S] [--val-every K] [--out FILE] DATA.bin..."
+            .into());
+    }
+    if !(0.0..=1.0).contains(&o.wdl) {
+        return Err("--wdl must lie in [0, 1]".into());
+    }
+    Ok(o)
+}
+
+fn sample(board: &Board, score: i16, result_white: f32) -> Sample {
+    let mut feats = [0u16; 32];
+    let mut n = 0;
+    let mut occ = board.occupied().0;
+    while occ != 0 && n < 32 {
+        let sq = occ.trailing_zeros() as usize;
+        occ &= occ - 1;
+        let piece = board.piece_on(homeostat_chess::Square::new(sq as u8).expect("square")).expect("occupied");
+        feats[n] = nnue::feature(Color::White, piece, sq) as u16;
+        n += 1;
+    }
+    let black = board.side_to_move() == Color::Black;
+    Sample {
+        feats,
+        n: n as u8,
+        black_to_move: black,
+        target_score: sigmoid(score as f32 / EVAL_SCALE),
+        result: if black { 1.0 - result_white } else { result_white },
+    }
+}
+
+/// The feature Black sees for White's feature `fw`: colours swapped, board mirrored.
+fn black_feature(fw: usize) -> usize {
+    (if fw >= 384 { fw - 384 } else { fw + 384 }) ^ 56
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Float parameters, laid out like the quantised net.
+#[derive(Clone)]
+struct Params {
+    w1: Vec<f32>,
+    b1: Vec<f32>,
+    w2: Vec<f32>,
+    b2: f32,
+}
+
+impl Params {
+    fn zeros(h: usize) -> Params {
+        Params { w1: vec![0.0; INPUTS * h], b1: vec![0.0; h], w2: vec![0.0; 2 * h], b2: 0.0 }
+    }
+
+    fn add(&mut self, o: &Params) {
+        for (a, b) in self.w1.iter_mut().zip(&o.w1) {
+            *a += b;
+        }
+        for (a, b) in self.b1.iter_mut().zip(&o.b1) {
+            *a += b;
+        }
+        for (a, b) in self.w2.iter_mut().zip(&o.w2) {
+            *a += b;
+        }
+        self.b2 += o.b2;
+    }
+}
+
+/// Forward pass: accumulators (side to move first) and the raw output.
+fn forward(p: &Params, h: usize, s: &Sample, acc: &mut [f32]) -> f32 {
+    let (us, them) = acc.split_at_mut(h);
+    us.copy_from_slice(&p.b1);
+    them.copy_from_slice(&p.b1);
+    for &f in &s.feats[..s.n as usize] {
+        let fw = f as usize;
+        let fb = black_feature(fw);
+        let (fu, ft) = if s.black_to_move { (fb, fw) } else { (fw, fb) };
+        for (a, w) in us.iter_mut().zip(&p.w1[fu * h..(fu + 1) * h]) {
+            *a += w;
+        }
+        for (a, w) in them.iter_mut().zip(&p.w1[ft * h..(ft + 1) * h]) {
+            *a += w;
+        }
+    }
+    let mut out = p.b2;
+    for (a, w) in acc.iter().zip(&p.w2) {
+        let c = a.clamp(0.0, 1.0);
+        out += c * c * w;
+    }
+    out
+}
+
+fn target(s: &Sample, wdl: f32) -> f32 {
+    wdl * s.result + (1.0 - wdl) * s.target_score
+}
+
+/// Adds the batch's gradient to `g`; returns the summed loss.
+fn backward(p: &Params, h: usize, batch: &[Sample], wdl: f32, g: &mut Params) -> f64 {
+    let mut acc = vec![0.0f32; 2 * h];
+    let mut gh = vec![0.0f32; 2 * h];
+    let mut loss = 0.0f64;
+    for s in batch {
+        let out = forward(p, h, s, &mut acc);
+        let pred = sigmoid(out);
+        let err = pred - target(s, wdl);
+        loss += (err * err) as f64;
+        let d = 2.0 * err * pred * (1.0 - pred);
+        g.b2 += d;
+        for i in 0..2 * h {
+            let a = acc[i];
+            let c = a.clamp(0.0, 1.0);
+            g.w2[i] += d * c * c;
+            gh[i] = if a > 0.0 && a < 1.0 { d * p.w2[i] * 2.0 * a } else { 0.0 };
+        }
+        let (gu, gt) = gh.split_at(h);
+        for (b, (x, y)) in g.b1.iter_mut().zip(gu.iter().zip(gt)) {
+            *b += x + y;
+        }
+        for &f in &s.feats[..s.n as usize] {
+            let fw = f as usize;
+            let fb = black_feature(fw);
+            let (fu, ft) = if s.black_to_move { (fb, fw) } else { (fw, fb) };
+            for (w, x) in g.w1[fu * h..(fu + 1) * h].iter_mut().zip(gu) {
+                *w += x;
+            }
+            for (w, x) in g.w1[ft * h..(ft + 1) * h].iter_mut().zip(gt) {
+                *w += x;
+            }
+        }
+    }
+    loss
+}
+
+fn loss_of(p: &Params, h: usize, samples: &[Sample], wdl: f32, threads: usize) -> f64 {
+    if samples.is_empty() {
+        return f64::NAN;
+    }
+    let chunk = samples.len().div_ceil(threads);
+    let total: f64 = std::thread::scope(|scope| {
+        let handles: Vec<_> = samples
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    let mut acc = vec![0.0f32; 2 * h];
+                    part.iter()
+                        .map(|s| {
+                            let e = sigmoid(forward(p, h, s, &mut acc)) - target(s, wdl);
+                            (e * e) as f64
+                        })
+                        .sum::<f64>()
+                })
+            })
+            .collect();
+        handles.into_iter().map(|t| t.join().expect("worker")).sum()
+    });
+    total / samples.len() as f64
+}
+
+struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+    t: i32,
+}
+
+impl Adam {
+    /// One AdamW step on `params` (weight decay on weights only).
+    fn step(&mut self, params: &mut [&mut [f32]], grads: &[&[f32]], decays: &[bool], lr: f32) {
+        const B1: f32 = 0.9;
+        const B2: f32 = 0.999;
+        const EPS: f32 = 1e-8;
+        const DECAY: f32 = 0.01;
+        self.t += 1;
+        let c1 = 1.0 - B1.powi(self.t);
+        let c2 = 1.0 - B2.powi(self.t);
+        let mut at = 0;
+        for ((p, g), &decay) in params.iter_mut().zip(grads).zip(decays) {
+            let m = &mut self.m[at..at + p.len()];
+            let v = &mut self.v[at..at + p.len()];
+            for (((w, &g), m), v) in p.iter_mut().zip(g.iter()).zip(m).zip(v) {
+                *m = B1 * *m + (1.0 - B1) * g;
+                *v = B2 * *v + (1.0 - B2) * g * g;
+                if decay {
+                    *w -= lr * DECAY * *w;
+                }
+                *w -= lr * (*m / c1) / ((*v / c2).sqrt() + EPS);
+                *w = w.clamp(-CLIP, CLIP);
+            }
+            at += p.len();
+        }
+    }
+}
+
+fn quantise(p: &Params, h: usize) -> Network {
+    let q = |x: f32, s: i32| (x * s as f32).round().clamp(-32767.0, 32767.0) as i16;
+    Network::from_parts(
+        h,
+        p.w1.iter().map(|&w| q(w, QA)).collect(),
+        p.b1.iter().map(|&w| q(w, QA)).collect(),
+        p.w2.iter().map(|&w| q(w, QB)).collect(),
+        (p.b2 * (QA * QB) as f32).round() as i32,
+    )
+    .expect("shapes agree")
+}
+
+fn main() {
+    let o = match parse() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("nnue_train: {e}");
+            std::process::exit(2);
+        }
+    };
+    let h = o.hidden;
+    let started = Instant::now();
+    let (mut train, mut val) = (Vec::new(), Vec::new());
+    let mut games = 0usize;
+    let mut all_positions = 0usize;
+    for file in &o.files {
+        let bytes = std::fs::read(file).unwrap_or_else(|e| {
+            eprintln!("nnue_train: {file}: {e}");
+            std::process::exit(2)
+        });
+        let data = datagen::read_games(&bytes).unwrap_or_else(|e| {
+            eprintln!("nnue_train: {file}: {e}");
+            std::process::exit(2)
+        });
+        for g in &data.games {
+            if g.is_dropped() {
+                continue;
+            }
+            games += 1;
+            let held_out = datagen::game_seed(data.header.seed, g.index).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40;
+            let into = if held_out.is_multiple_of(o.val_every) { &mut val } else { &mut train };
+            let res = match g.result.winner() {
+                Some(Color::White) => 1.0,
+                Some(Color::Black) => 0.0,
+                None => 0.5,
+            };
+            let outcome = datagen::for_each_position(g, |p| {
+                all_positions += 1;
+                let b = &p.board;
+                if b.in_check() || b.is_capture(p.mv) || p.mv.promotion().is_some() {
+                    return;
+                }
+                if p.score.abs() > MAX_SCORE || p.score.abs() > MAX_CP {
+                    return;
+                }
+                let s = sample(b, p.score, res);
+                if o.mirror {
+                    // The same position reflected a-file to h-file: as good for either side.
+                    let mut m = s;
+                    for f in &mut m.feats[..m.n as usize] {
+                        *f ^= 7;
+                    }
+                    into.push(m);
+                }
+                into.push(s);
+            });
+            if let Err(e) = outcome {
+                eprintln!("nnue_train: {file}: {e} (game skipped)");
+            }
+        }
+    }
+    eprintln!(
+        "{games} games, {all_positions} positions, {} kept for training, {} for validation ({:.1} s)",
+        train.len(),
+        val.len(),
+        started.elapsed().as_secs_f64()
+    );
+    if train.is_empty() {
+        eprintln!("nnue_train: no training positions");
+        std::process::exit(2);
+    }
+
+    let mut rng = Rng::new(o.seed);
+    let mut p = Params::zeros(h);
+    let uniform = |rng: &mut Rng, r: f32| (rng.unit() as f32 * 2.0 - 1.0) * r;
+    for w in &mut p.w1 {
+        *w = uniform(&mut rng, 0.15);
+    }
+    for w in &mut p.b1 {
+        *w = 0.1 + uniform(&mut rng, 0.05);
+    }
+    let r2 = 1.0 / (2.0 * h as f32).sqrt();
+    for w in &mut p.w2 {
+        *w = uniform(&mut rng, r2);
+    }
+    let n_params = p.w1.len() + p.b1.len() + p.w2.len() + 1;
+    let mut adam = Adam { m: vec![0.0; n_params], v: vec![0.0; n_params], t: 0 };
+    let steps_total = (o.epochs * train.len().div_ceil(o.batch)).max(1);
+    let mut step = 0usize;
+    let mut last = (f64::NAN, f64::NAN);
+    // Early stopping: the net written is the one with the lowest validation loss.
+    let mut best: Option<(usize, f64, Params)> = None;
+    for epoch in 1..=o.epochs {
+        let t0 = Instant::now();
+        for i in (1..train.len()).rev() {
+            let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+            train.swap(i, j);
+        }
+        let mut train_loss = 0.0;
+        for batch in train.chunks(o.batch) {
+            let lr = o.lr * (1.0 - 0.9 * step as f32 / steps_total as f32);
+            step += 1;
+            let chunk = batch.len().div_ceil(o.threads);
+            let (grad, loss) = std::thread::scope(|scope| {
+                let handles: Vec<_> = batch
+                    .chunks(chunk)
+                    .map(|part| {
+                        let p = &p;
+                        scope.spawn(move || {
+                            let mut g = Params::zeros(h);
+                            let loss = backward(p, h, part, o.wdl, &mut g);
+                            (g, loss)
+                        })
+                    })
+                    .collect();
+                let mut total = Params::zeros(h);
+                let mut loss = 0.0;
+                for t in handles {
+                    let (g, l) = t.join().expect("worker");
+                    total.add(&g);
+                    loss += l;
+                }
+                (total, loss)
+            });
+            train_loss += loss;
+            let scale = 1.0 / batch.len() as f32;
+            let g_b2 = [grad.b2 * scale];
+            let scaled = |v: &[f32]| v.iter().map(|x| x * scale).collect::<Vec<f32>>();
+            let (g1, gb1, g2) = (scaled(&grad.w1), scaled(&grad.b1), scaled(&grad.w2));
+            let mut b2 = [p.b2];
+            adam.step(
+                &mut [&mut p.w1, &mut p.b1, &mut p.w2, &mut b2],
+                &[&g1, &gb1, &g2, &g_b2],
+                &[true, false, true, false],
+                lr,
+            );
+            p.b2 = b2[0];
+        }
+        let train_loss = train_loss / train.len() as f64;
+        let val_loss = loss_of(&p, h, &val, o.wdl, o.threads);
+        last = (train_loss, val_loss);
+        if best.as_ref().is_none_or(|b| val_loss < b.1) || val.is_empty() {
+            best = Some((epoch, val_loss, p.clone()));
+        }
+        eprintln!(
+            "epoch {epoch:3}: train loss {train_loss:.6}  validation loss {val_loss:.6}  ({:.1} s)",
+            t0.elapsed().as_secs_f64()
+        );
+    }
+
+    let (best_epoch, best_val) = match best {
+        Some((epoch, loss, params)) => {
+            p = params;
+            (epoch, loss)
+        }
+        None => (0, f64::NAN),
+    };
+    let net = quantise(&p, h);
+    // How far quantisation moves the evaluation, on validation positions.
+    let mut diff = 0.0f64;
+    let probe: Vec<&Sample> = val.iter().chain(&train).take(2000).collect();
+    let mut acc = vec![0.0f32; 2 * h];
+    for s in &probe {
+        let float_cp = forward(&p, h, s, &mut acc) * SCALE as f32;
+        let board = board_of(s);
+        diff += (net.evaluate(&board) as f64 - float_cp as f64).abs();
+    }
+    let bytes = net.to_bytes();
+    if let Err(e) = std::fs::write(&o.out, &bytes) {
+        eprintln!("nnue_train: {}: {e}", o.out);
+        std::process::exit(2);
+    }
+    let recipe = format!(
+        "net {} (fnv1a {:#018x}, {} bytes): (768->{h})x2->1 SCReLU, QA {QA} QB {QB} scale {SCALE}; data {} ({games} games, \
+         {} training + {} validation positions); {} epochs, batch {}, lr {} linear to a tenth, AdamW, wdl {}, mirror {}, seed {}; \
+         last epoch train loss {:.6}, validation loss {:.6}; kept epoch {best_epoch} (validation loss {best_val:.6}); quantised vs float: {:.1} cp mean abs; {:.0} s on {} threads",
+        o.out,
+        nnue::fnv1a(&bytes),
+        bytes.len(),
+        o.files.join(" "),
+        train.len(),
+        val.len(),
+        o.epochs,
+        o.batch,
+        o.lr,
+        o.wdl,
+        o.mirror,
+        o.seed,
+        last.0,
+        last.1,
+        diff / probe.len().max(1) as f64,
+        started.elapsed().as_secs_f64(),
+        o.threads
+    );
+    println!("{recipe}");
+    let _ = std::fs::write(format!("{}.txt", o.out), format!("{recipe}\n"));
+}
+
+/// The board a sample came from (pieces and side to move only), for checking the quantised net.
+fn board_of(s: &Sample) -> Board {
+    let mut squares = [' '; 64];
+    for &f in &s.feats[..s.n as usize] {
+        let f = f as usize;
+        let piece = homeostat_chess::Piece::new(
+            if f >= 384 { Color::Black } else { Color::White },
+            homeostat_chess::PieceKind::from_index((f % 384) / 64),
+        );
+        squares[f % 64] = piece.to_char();
+    }
+    let mut fen = String::new();
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            let c = squares[rank * 8 + file];
+            if c == ' ' {
+                empty += 1;
+            } else {
+                if empty > 0 {
+                    fen.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                fen.push(c);
+            }
+        }
+        if empty > 0 {
+            fen.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            fen.push('/');
+        }
+    }
+    fen.push_str(if s.black_to_move { " b - - 0 1" } else { " w - - 0 1" });
+    Board::from_fen(&fen).expect("a position from the data")
+}
