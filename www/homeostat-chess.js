@@ -1,48 +1,37 @@
 // <homeostat-chess>: a chess player that shows its thinking. The element keeps the attributes, the DOM, the panels
-// and the input; the game and the engine belong to the game controller (game/controller.js), and the board is
-// changed only through its API (board/board-api.js). Data flows one way: input → controller → events → view.
+// and the toolbar; the human's board input is ui/board-play.js and the history viewer ui/history-view.js. The game
+// and the engine belong to the game controller (game/controller.js), and the board is changed only through its API
+// (board/board-api.js). Data flows one way: input → controller → events → view.
 
-import { createBoardState, squareIndex } from "./board/board-state.js";
+import { createBoardState } from "./board/board-state.js";
 import { BoardRenderer } from "./board/board-render.js";
 import { createBoardApi } from "./board/board-api.js";
-import { attachBoardInput } from "./board/board-input.js";
-import { attachBoardKeys } from "./board/board-keys.js";
 import { GameController } from "./game/controller.js";
 import { DEFAULT_SETTINGS, gameRecord, restoreGame, validGame, validSettings } from "./game/settings.js";
 import { ATTRIBUTES, readSeed } from "./ui/attributes.js";
 import { applyAttribute, LAYOUT_ATTRIBUTES, readColors } from "./ui/attribute-sync.js";
+import { BoardPlay } from "./ui/board-play.js";
 import { Dialogs } from "./ui/dialogs.js";
 import { EvalBar } from "./ui/eval-bar.js";
 import { EvalGraph } from "./ui/eval-graph.js";
+import { HistoryView } from "./ui/history-view.js";
 import { ignoredKey, listenForShortcuts, shortcutAction } from "./ui/keyboard.js";
 import { MoveList } from "./ui/move-list.js";
 import { PlayerView } from "./ui/player-view.js";
 import { Sounds } from "./ui/sounds.js";
 import { loadGame, loadSettings, saveGame, saveSettings } from "./ui/storage.js";
+import { hideUntilStyled } from "./ui/stylesheet.js";
 import { TEMPLATE } from "./ui/template.js";
 import { ThinkingPanel } from "./ui/thinking-panel.js";
 import { loadRules } from "./engine/rules.js";
 
-/** Assets, resolved next to this module so the element works from any folder. */
-const STYLE_URL = new URL("./homeostat-chess.css", import.meta.url).href;
+/** Modules loaded on demand, resolved next to this one so the element works from any folder. */
 const ENGINE_URL = new URL("./engine/engine-client.js", import.meta.url).href;
 /** Loaded only when the `memory` attribute is set. */
 const MEMORY_URL = new URL("./game/memory.js", import.meta.url).href;
 
-
 /** Keys that step through the game in a read-only viewer. */
 const VIEWER_KEYS = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last", ArrowUp: "first", ArrowDown: "last" };
-
-let styleSheet = null;
-/** The element's stylesheet as a constructable sheet, or null where those are unsupported. */
-function loadStyleSheet() {
-  if (!("adoptedStyleSheets" in Document.prototype && "replace" in CSSStyleSheet.prototype)) return Promise.resolve(null);
-  styleSheet ??= fetch(STYLE_URL)
-    .then((response) => response.text())
-    .then((text) => new CSSStyleSheet().replace(text))
-    .catch(() => null);
-  return styleSheet;
-}
 
 /** The chess player element. */
 export class HomeostatChess extends HTMLElement {
@@ -57,8 +46,10 @@ export class HomeostatChess extends HTMLElement {
     this.readonly = false;
     /** @type {GameController | null} */
     this.controller = null;
-    /** Ply shown read-only from the history, or null for the live game. */
-    this.viewPly = null;
+    /** The human's moves on the board and in the move box (ui/board-play.js). */
+    this.play = new BoardPlay(this);
+    /** The read-only history viewer (ui/history-view.js). */
+    this.history = new HistoryView(this);
     this.thinkBounds = { min: 500, max: 5000 };
     /** The `memory` attribute's URL, or null (no shared memory). */
     this.memoryUrl = null;
@@ -119,7 +110,7 @@ export class HomeostatChess extends HTMLElement {
   build() {
     const root = this.attachShadow({ mode: "open" });
     root.innerHTML = TEMPLATE;
-    this.hideUntilStyled(root);
+    hideUntilStyled(root, () => this.board.fit());
     this.$ = (selector) => root.querySelector(selector);
     /** Redraws the board and panels from the controller (ui/player-view.js). */
     this.screen = new PlayerView(this);
@@ -128,24 +119,15 @@ export class HomeostatChess extends HTMLElement {
     this.board = createBoardApi(renderer);
     /** The board's view state, for reading (tests, curious pages); it is changed only through `board`. */
     this.boardState = renderer.state;
-    const hooks = {
-      canSelect: (square) => this.canSelect(square),
-      targetsFor: (square) => this.targetsFor(square),
-      onMove: (from, to, keyboard) => this.onBoardMove(from, to, keyboard),
-      onPromotion: (piece) => this.onPromotion(piece),
-      enabled: () => !this.readonly,
-      announce: (text) => this.screen.announce(text),
-    };
-    attachBoardInput(renderer, hooks);
-    attachBoardKeys(renderer, { ...hooks, onMove: (from, to) => this.onBoardMove(from, to, true) });
+    this.play.attach(renderer);
     this.$(".san-form").addEventListener("submit", (event) => {
       event.preventDefault();
-      this.playTyped();
+      this.play.playTyped();
     });
     this.thinkingPanel = new ThinkingPanel(this.$(".thinking"));
     this.evalBar = new EvalBar(this.$(".evalbar"));
-    this.moveList = new MoveList(this.$(".move-list"), (ply) => this.view(ply));
-    this.graph = new EvalGraph(this.$(".graph-canvas"), (ply) => this.view(ply));
+    this.moveList = new MoveList(this.$(".move-list"), (ply) => this.history.view(ply));
+    this.graph = new EvalGraph(this.$(".graph-canvas"), (ply) => this.history.view(ply));
     this.dialogs = new Dialogs(root, {
       startGame: (options) => this.startFromDialog(options),
       importText: (text) => (text.trim() ? this.replaceGame(() => this.rules.Game.load(text)) : "Paste a PGN or a FEN first."),
@@ -165,26 +147,6 @@ export class HomeostatChess extends HTMLElement {
     // Audio may start in a user gesture: a mouse press counts on pointerdown, a tap only when the finger lifts.
     this.addEventListener("pointerdown", () => this.sounds.unlock());
     this.addEventListener("pointerup", () => this.sounds.unlock());
-  }
-
-  /** Adopts the constructable stylesheet, or falls back to a <link>; the tree stays hidden until styled. */
-  hideUntilStyled(root) {
-    const layout = root.querySelector(".layout");
-    layout.hidden = true;
-    loadStyleSheet().then((sheet) => {
-      if (sheet) {
-        root.adoptedStyleSheets = [sheet];
-        layout.hidden = false;
-      } else {
-        const link = document.createElement("link");
-        link.rel = "stylesheet";
-        link.href = STYLE_URL;
-        link.addEventListener("load", () => (layout.hidden = false));
-        link.addEventListener("error", () => (layout.hidden = false));
-        root.prepend(link);
-      }
-      requestAnimationFrame(() => this.board.fit());
-    });
   }
 
   /** Loads the rules, reads the attributes, and hands the saved or given game to a new controller. */
@@ -240,65 +202,6 @@ export class HomeostatChess extends HTMLElement {
     return controller;
   }
 
-  // ——— Board input ———
-
-  /** Whether the human may move now on the live board. */
-  canMoveNow() {
-    const c = this.controller;
-    return Boolean(c?.game) && !this.readonly && this.viewPly === null && !c.isOver() && c.humanToMove() && !this.board.promotion();
-  }
-
-  canSelect(square) {
-    if (!this.canMoveNow()) return false;
-    const piece = this.game.board()[squareIndex(square)];
-    return Boolean(piece) && (piece === piece.toUpperCase()) === (this.game.turn() === "w");
-  }
-
-  /** Legal destinations of the piece on a square, one per square, with the kind of move. */
-  targetsFor(square) {
-    const byTarget = new Map();
-    for (const move of this.game.legalMovesFrom(square)) {
-      if (!byTarget.has(move.to)) byTarget.set(move.to, { to: move.to, kind: move.kind, capture: Boolean(move.capture) });
-    }
-    return [...byTarget.values()];
-  }
-
-  /** A move gesture on the board: plays it, or opens the promotion chooser (keyboard-usable and announced). */
-  onBoardMove(from, to, keyboard = false) {
-    const moves = this.game.legalMovesFrom(from).filter((m) => m.to === to);
-    if (!moves.length) return;
-    if (moves.some((m) => m.kind === "promotion" || m.promotion)) {
-      this.board.setPromotion({ from, to, white: this.game.turn() === "w", keyboard });
-      this.board.setInteractive(false);
-      this.screen.announce("Promote to: queen, rook, bishop or knight. Arrow keys choose, Enter confirms, Escape cancels; or press q, r, b or n.");
-      return;
-    }
-    this.controller.move(moves[0].uci, "human");
-  }
-
-  onPromotion(piece) {
-    const promo = this.board.promotion();
-    this.board.setPromotion(null);
-    if (piece && promo) this.controller.move(promo.from + promo.to + piece, "human");
-    else {
-      this.screen.announce("Promotion cancelled");
-      this.screen.refresh(false);
-    }
-  }
-
-  /** Plays the move typed in the move box, or says why it cannot. */
-  playTyped() {
-    const input = this.$(".san-input");
-    const text = input.value.trim();
-    let message = "";
-    if (!text) message = "Type a move first, such as e4 or Nf3.";
-    else if (!this.canMoveNow()) message = this.controller.isOver() ? "The game is over." : "It is not your move.";
-    else if (!this.controller.move(text, "human")) message = this.lastError ?? `Not a legal move: ${text}`;
-    this.fields["san-error"].textContent = message;
-    if (message) this.screen.announce(message);
-    else input.value = "";
-  }
-
   // ——— View ———
 
   /** Applies board theme, pieces and coordinates. */
@@ -320,35 +223,6 @@ export class HomeostatChess extends HTMLElement {
     this.applyBoardSettings();
     if (save) this.saveSettingsNow();
     if (this.controller) this.screen.refresh(false);
-  }
-
-  /** Shows the position after `ply` moves read-only; the last ply goes back to the game. */
-  view(ply) {
-    if (!this.game) return;
-    if (ply >= this.game.ply()) return this.live();
-    this.viewPly = Math.max(0, ply);
-    this.controller.setViewing(true);
-    this.board.setArrows([]);
-    this.screen.refresh(true);
-  }
-
-  /** Back to the live game from a read-only view. */
-  live() {
-    if (this.viewPly === null) return;
-    this.viewPly = null;
-    this.screen.refresh(true);
-    this.controller.setViewing(false);
-  }
-
-  /** Steps through the history view ("first", "prev", "next", "last") and says which move is shown. */
-  step(action) {
-    const last = this.game.ply();
-    const shown = this.viewPly ?? last;
-    this.view(Math.max(0, Math.min(last, { first: 0, prev: shown - 1, next: shown + 1, last }[action])));
-    const ply = this.viewPly ?? last;
-    const blackFirst = this.game.startFen().split(" ")[1] === "b";
-    const mover = (ply % 2 === 1) !== blackFirst ? "White" : "Black";
-    this.screen.announce(ply === 0 ? "Start position" : `${mover} played ${this.game.historySan()[ply - 1]} (move ${ply} of ${last})`);
   }
 
   /** Stores the game when persisting. */
@@ -425,13 +299,13 @@ export class HomeostatChess extends HTMLElement {
       settings: () => this.dialogs.show("settings"),
       mute: () => this.applySettings({ sound: this.sounds.muted }),
       help: () => this.dialogs.show("help"),
-      live: () => this.live(),
+      live: () => this.history.live(),
       "accept-draw": () => c.answerDrawOffer(true),
       "decline-draw": () => c.answerDrawOffer(false),
       "retry-engine": () => c.retryEngine(),
       "two-players": () => this.setPlayer("both"),
     };
-    if (["first", "prev", "next", "last"].includes(action)) return this.step(action), true;
+    if (["first", "prev", "next", "last"].includes(action)) return this.history.step(action), true;
     if (!actions[action]) return false;
     const used = actions[action]();
     return action === "undo" || action === "redo" ? used || fromKeyboard : true;
@@ -522,6 +396,11 @@ export class HomeostatChess extends HTMLElement {
 
   resign() {
     this.controller?.resign();
+  }
+
+  /** Ply shown read-only from the history, or null for the live game. */
+  get viewPly() {
+    return this.history.ply;
   }
 
   /** The wasm Game being played. */

@@ -21,7 +21,7 @@ export class PlayerView {
       // A passing error gives way to the new position's status.
       clearTimeout(el.errorTimer);
       delete el.fields.status.dataset.error;
-      el.viewPly = null;
+      el.history.ply = null;
       el.board.setArrows([]);
       this.refresh(animate);
       el.save();
@@ -113,7 +113,7 @@ export class PlayerView {
     el.board.setLastMove((live ? game.lastMove() : game.lastMoveAt(el.viewPly)) ?? null);
     el.board.setMarks({ check: live ? (game.checkSquare() ?? null) : checkSquareOf(el.rules, game.fenAt(el.viewPly)) });
     el.board.setOrientation(el.settings.orientation);
-    el.board.setInteractive(el.canMoveNow());
+    el.board.setInteractive(el.play.canMoveNow());
     const sans = game.historySan();
     const start = game.startFen().split(" ");
     const outcome = game.outcome();
