@@ -84,6 +84,7 @@ serve: wasm
 
 # Everything CI checks: formatting, lints, Rust tests, the wasm build and the embeddable package (with its size
 # budget), and the browser tests (which also check the package).
+# The browser tests run the memory service's binary that `cargo test` built, rather than building a release one.
 test: test-deps
 	$(call stage,cargo fmt,$(FMT_CHECK))
 	$(call stage,cargo clippy,$(CLIPPY))
@@ -91,7 +92,7 @@ test: test-deps
 	$(call stage,memory service tests on PostgreSQL,$(MAKE) --no-print-directory memory-test)
 	$(call stage,wasm build and dist,$(MAKE) --no-print-directory dist)
 	$(call stage,node tests,$(MAKE) --no-print-directory node-test)
-	$(call stage,browser tests,$(MAKE) --no-print-directory browser-test)
+	$(call stage,browser tests,HOMEOSTAT_MEMORY_BIN=$(TARGET_DIR)/test-release/homeostat-memory $(MAKE) --no-print-directory browser-test)
 
 # The chess memory service (crates/memory) on http://127.0.0.1:$(MEMORY_PORT)/ with the embedded store memory.db.
 MEMORY_PORT ?= 8001
@@ -101,9 +102,10 @@ memory:
 	cargo run --release -p homeostat-memory -- --listen 127.0.0.1:$(MEMORY_PORT) --store sqlite:memory.db
 
 # The memory service's tests against a private PostgreSQL server that tools/with-postgres.sh installs (when
-# missing), starts and stops; their SQLite half runs in `cargo test` above.
+# missing), starts and stops; their SQLite half runs in `cargo test` above. Built as `cargo test` builds (the whole
+# workspace), so that the stage reuses its build instead of compiling the dependencies again with other features.
 memory-test:
-	tools/with-postgres.sh cargo test -p homeostat-memory $(TEST_PROFILE) postgres
+	tools/with-postgres.sh $(CARGO_TEST) postgres
 
 # Lookups and submissions a second on SQLite, PostgreSQL and two servers sharing one PostgreSQL.
 memory-bench:

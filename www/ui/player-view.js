@@ -11,6 +11,8 @@ export class PlayerView {
   /** @param {any} host the element, holding the board API, panels and fields */
   constructor(host) {
     this.host = host;
+    /** The last "Considering …" line of the current search: it stays up once the search is over. */
+    this.searchLine = null;
   }
 
   /** Wires the controller's events to the board, panels and the element's own events. */
@@ -33,6 +35,7 @@ export class PlayerView {
       el.emit("move", { san: detail.san, uci: detail.uci, fen: detail.fen, by: detail.by });
     });
     on("searchstart", ({ kind }) => {
+      this.searchLine = null;
       el.thinkingPanel.reset();
       el.thinkingPanel.setMode(kind === "play" ? "thinking" : "analysing", SEARCH_CAPTIONS[kind]);
       el.fields.line.textContent = "Thinking…";
@@ -40,6 +43,7 @@ export class PlayerView {
     });
     on("thinking", ({ kind, ...progress }) => {
       if (progress.scoreWhite && kind !== "hint") el.evalBar.set(progress.scoreWhite);
+      if (progress.text) this.searchLine = progress.text;
       el.thinkingPanel.show(progress);
       const { bestUci: _uci, ...detail } = progress;
       el.emit("thinking", detail);
@@ -162,7 +166,9 @@ export class PlayerView {
         el.thinkingPanel.setMode("idle", c.engineState === "loading" ? "Engine loading" : "Engine idle");
       }
       // "Thinking…" belongs to a running search only.
-      if (el.fields.line.textContent === "Thinking…") el.fields.line.textContent = c.humanToMove() ? "Make a move on the board." : "Waiting.";
+      if (el.fields.line.textContent === "Thinking…") {
+        el.fields.line.textContent = this.searchLine ?? (c.humanToMove() ? "Make a move on the board." : "Waiting.");
+      }
     }
     this.refreshBars();
   }
