@@ -39,6 +39,7 @@ const SAMPLES = {
   useBook: false,
   seed: 7,
   purpose: "hint",
+  multipv: 2,
 };
 
 describe("the worker protocol matches the Rust structs", () => {
@@ -58,6 +59,16 @@ describe("the worker protocol matches the Rust structs", () => {
     for (const event of roots) assert.equal(checkFields(event, ROOT_EVENT_FIELDS), null);
     for (const event of iterations) assert.equal(checkFields(event, ITERATION_EVENT_FIELDS), null);
     assert.deepEqual([...new Set(events.map((e) => e.type))].sort(), ["iteration", "root"]);
+  });
+
+  test("a multipv search reports each line as an iteration event, best first", () => {
+    const { events, result } = search({ depth: 5, multipv: 3 });
+    const last = events.filter((e) => e.type === "iteration" && e.depth === 5 && e.bound === "exact").slice(-3);
+    assert.deepEqual(last.map((e) => e.multipv), [1, 2, 3]);
+    assert.equal(new Set(last.map((e) => e.pvUci[0])).size, 3, "three different first moves");
+    assert.equal(last[0].pvUci[0], result.best);
+    for (const event of last) assert.equal(checkFields(event, ITERATION_EVENT_FIELDS), null);
+    assert.throws(() => search({ depth: 1, multipv: 6 }), /multipv must be 1 to 5/);
   });
 
   test("every declared request field is accepted by the Rust side", () => {

@@ -17,6 +17,7 @@
  * @property {boolean} [useBook] play an opening-book move when the position is in the book
  * @property {number} [seed] seed for the book's and the weaker levels' random choices
  * @property {"play" | "hint" | "analyse"} [purpose] only a "play" search counts towards resigning or offers a draw
+ * @property {number} [multipv] how many best lines to report, 1 (the default) to 5; each comes as an iteration event
  */
 
 /** The kinds of value a field holds, for the checks below. */
@@ -42,6 +43,7 @@ export const SEARCH_REQUEST_FIELDS = {
   useBook: "boolean",
   seed: "number",
   purpose: "string",
+  multipv: "number",
 };
 
 /** Why a search runs: only "play" searches change the engine's game state (resignation, draw offers). */
@@ -102,6 +104,7 @@ export const ROOT_EVENT_FIELDS = {
  * @property {number} hashfull per mille
  * @property {string[]} pv the expected line in SAN
  * @property {string[]} pvUci the expected line in UCI
+ * @property {number} multipv which line this is (MultiPV), from 1: the best
  */
 
 /** The fields of an `iteration` event (Rust's `IterationJs`), with their kinds. */
@@ -118,6 +121,7 @@ export const ITERATION_EVENT_FIELDS = {
   hashfull: "number",
   pv: "strings",
   pvUci: "strings",
+  multipv: "number",
 };
 
 /** @typedef {RootEvent | IterationEvent} ProgressEvent */

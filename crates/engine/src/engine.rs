@@ -189,6 +189,7 @@ impl Engine {
             // Weaker levels search for milliseconds: every root move is shown, so the page can
             // pace them over the level's think time.
             root_report_interval_ms: if self.level.is_full() { ROOT_REPORT_INTERVAL_MS } else { 0.0 },
+            multipv: limits.multipv,
         };
         let outcome = Searcher::new(setup, board, history).run();
 

@@ -48,6 +48,8 @@ pub struct Limits {
     pub adaptive: Option<Adaptive>,
     /// Only consider these root moves (illegal ones are ignored; empty means all).
     pub searchmoves: Vec<Move>,
+    /// How many best lines to find and report (MultiPV; 1 for play).
+    pub multipv: usize,
 }
 
 impl Default for Limits {
@@ -67,6 +69,7 @@ impl Default for Limits {
             move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
             adaptive: None,
             searchmoves: Vec::new(),
+            multipv: 1,
         }
     }
 }

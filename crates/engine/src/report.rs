@@ -71,6 +71,8 @@ pub struct IterationInfo {
     pub pv_san: Vec<String>,
     /// The principal variation in UCI notation.
     pub pv_uci: Vec<String>,
+    /// Which MultiPV line this is, from 1 (the best).
+    pub multipv: usize,
 }
 
 /// The search ended.

@@ -221,6 +221,8 @@ pub struct SearchSetup<'a> {
     pub evaluator: &'a mut Evaluator,
     /// Least milliseconds between two root-move events (0: report every root move).
     pub root_report_interval_ms: f64,
+    /// Lines to find (MultiPV): each iteration searches line `k` without the `k - 1` better moves.
+    pub multipv: usize,
 }
 
 /// The result of [`Searcher::run`].
@@ -266,6 +268,7 @@ pub struct Searcher<'a> {
     soft_node_limit: Option<u64>,
     mate_limit: Option<u32>,
     multi_margin: Option<i32>,
+    multipv: usize,
     start_ms: f64,
     nodes: u64,
     seldepth: usize,
@@ -322,6 +325,7 @@ impl<'a> Searcher<'a> {
             soft_node_limit: setup.soft_node_limit,
             mate_limit: setup.mate_limit,
             multi_margin: setup.multi_margin,
+            multipv: setup.multipv.max(1),
             start_ms,
             nodes: 0,
             seldepth: 0,
@@ -368,7 +372,20 @@ impl<'a> Searcher<'a> {
         let mut depth = 1;
         while !self.root_moves.is_empty() && depth <= self.max_depth {
             self.seldepth = 0;
-            let value = self.aspiration(depth, score);
+            let value = self.aspiration(depth, score, 0);
+            // Further lines: each leaves out the moves of the lines before it.
+            let lines = self.multipv.min(self.root_moves.len());
+            for line in 1..lines {
+                if self.stopped {
+                    break;
+                }
+                let previous = self.root_moves[line].completed;
+                self.aspiration(depth, previous, line);
+            }
+            if lines > 1 && !self.stopped {
+                // A later line may have scored above an earlier one: show them best first.
+                self.root_moves[..lines].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+            }
             if self.stopped {
                 // A partial iteration still counts if it found a better move.
                 if let Some(rm) = self.root_moves.first() {
@@ -378,7 +395,7 @@ impl<'a> Searcher<'a> {
                 }
                 break;
             }
-            score = value;
+            score = if lines > 1 { self.root_moves[0].score } else { value };
             completed = depth;
             seldepth = self.seldepth.max(seldepth);
             for rm in &mut self.root_moves {
@@ -387,7 +404,13 @@ impl<'a> Searcher<'a> {
                     rm.shallow = Some(rm.score);
                 }
             }
-            self.report_iteration(depth, score, ScoreBound::Exact);
+            if lines > 1 {
+                for line in 0..lines {
+                    self.report_multipv(depth, line);
+                }
+            } else {
+                self.report_iteration(depth, score, ScoreBound::Exact);
+            }
 
             let best = self.root_moves[0].mv;
             stable = if last_best == Some(best) { stable + 1 } else { 0 };
@@ -433,7 +456,8 @@ impl<'a> Searcher<'a> {
     }
 
     /// One iteration, starting with a narrow window around the last score and widening it.
-    fn aspiration(&mut self, depth: u32, previous: i32) -> i32 {
+    /// `first` is the MultiPV line: the root moves before it are left out.
+    fn aspiration(&mut self, depth: u32, previous: i32, first: usize) -> i32 {
         let mut delta = PARAMS.aspiration_delta;
         let narrow = depth >= 4 && self.multi_margin.is_none() && !is_mate(previous) && previous > -INFINITY;
         let (mut alpha, mut beta) = if narrow {
@@ -442,17 +466,21 @@ impl<'a> Searcher<'a> {
             (-INFINITY, INFINITY)
         };
         loop {
-            let score = self.root_search(depth as i32, alpha, beta);
+            let score = self.root_search(depth as i32, alpha, beta, first);
             if self.stopped {
                 return score;
             }
             if score <= alpha {
                 beta = (alpha + beta) / 2;
                 alpha = (score - delta).max(-INFINITY);
-                self.report_iteration(depth, score, ScoreBound::Upper);
+                if first == 0 {
+                    self.report_iteration(depth, score, ScoreBound::Upper);
+                }
             } else if score >= beta {
                 beta = (score + delta).min(INFINITY);
-                self.report_iteration(depth, score, ScoreBound::Lower);
+                if first == 0 {
+                    self.report_iteration(depth, score, ScoreBound::Lower);
+                }
             } else {
                 return score;
             }
@@ -464,18 +492,23 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    fn root_search(&mut self, depth: i32, mut alpha: i32, beta: i32) -> i32 {
+    /// Searches the root moves from `first` on (the earlier ones are better MultiPV lines).
+    fn root_search(&mut self, depth: i32, mut alpha: i32, beta: i32, first: usize) -> i32 {
         let root = self.root;
         let us = root.side_to_move();
         let mut best = -INFINITY;
         self.root_depth = depth;
-        for rm in &mut self.root_moves {
+        for rm in &mut self.root_moves[first..] {
             rm.score = -INFINITY;
         }
         self.stack[1].killers = [None; 2];
-        for i in 0..self.root_moves.len() {
+        for i in first..self.root_moves.len() {
             let m = self.root_moves[i].mv;
-            self.report_root_move(i, depth);
+            // Counted within this line, so line 1 reports and reduces as a single-line search.
+            let n = i - first;
+            if first == 0 {
+                self.report_root_move(i, depth);
+            }
             let mut child = root;
             child.play(m);
             self.evaluator.push_move(1, &root, m);
@@ -500,12 +533,12 @@ impl<'a> Searcher<'a> {
                 } else {
                     DRAW
                 }
-            } else if i == 0 {
+            } else if n == 0 {
                 -self.negamax(&child, -beta, -alpha, new_depth, 1, false)
             } else {
                 let mut r = 0;
-                if depth >= PARAMS.lmr_depth && quiet && i >= 3 && !child.in_check() {
-                    r = (self.reductions.get(depth, i + 1) - 1).clamp(0, (new_depth - 1).max(0));
+                if depth >= PARAMS.lmr_depth && quiet && n >= 3 && !child.in_check() {
+                    r = (self.reductions.get(depth, n + 1) - 1).clamp(0, (new_depth - 1).max(0));
                 }
                 let mut s = -self.negamax(&child, -floor - 1, -floor, new_depth - r, 1, true);
                 if s > floor && r > 0 {
@@ -521,7 +554,7 @@ impl<'a> Searcher<'a> {
             if self.stopped {
                 break;
             }
-            if i == 0 || score > floor {
+            if n == 0 || score > floor {
                 self.root_moves[i].score = score;
             }
             best = best.max(score);
@@ -530,19 +563,21 @@ impl<'a> Searcher<'a> {
                 let mut line = vec![m];
                 line.extend(self.pv[1][..self.pv_len[1]].iter().flatten());
                 self.root_moves[i].pv = line;
-                self.best_so_far = Some((m, score));
+                if first == 0 {
+                    self.best_so_far = Some((m, score));
+                }
                 if score >= beta {
                     break;
                 }
-                if i > 0 && depth > 1 {
+                if n > 0 && depth > 1 && first == 0 {
                     // The best move changed: show the new line at once.
                     let line = self.root_moves[i].pv.clone();
-                    self.report_line(depth as u32, score, ScoreBound::Exact, &line);
+                    self.report_line(depth as u32, score, ScoreBound::Exact, &line, 1);
                 }
             }
         }
         // Best first; moves only known to be worse keep their order.
-        self.root_moves.sort_by_key(|rm| std::cmp::Reverse(rm.score));
+        self.root_moves[first..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
         best
     }
 
@@ -1084,10 +1119,18 @@ impl<'a> Searcher<'a> {
     fn report_iteration(&mut self, depth: u32, score: i32, bound: ScoreBound) {
         let pv = self.root_moves.first().map(|rm| rm.pv.clone()).unwrap_or_default();
         let pv = if pv.is_empty() { self.root_moves.first().map(|rm| vec![rm.mv]).unwrap_or_default() } else { pv };
-        self.report_line(depth, score, bound, &pv);
+        self.report_line(depth, score, bound, &pv, 1);
     }
 
-    fn report_line(&mut self, depth: u32, value: i32, bound: ScoreBound, pv: &[Move]) {
+    /// Reports MultiPV line `index` (from 0) of a completed iteration.
+    fn report_multipv(&mut self, depth: u32, index: usize) {
+        let rm = &self.root_moves[index];
+        let pv = if rm.pv.first() == Some(&rm.mv) { rm.pv.clone() } else { vec![rm.mv] };
+        let score = rm.completed;
+        self.report_line(depth, score, ScoreBound::Exact, &pv, index + 1);
+    }
+
+    fn report_line(&mut self, depth: u32, value: i32, bound: ScoreBound, pv: &[Move], multipv: usize) {
         let elapsed = self.elapsed_ms().max(0.0);
         let score = Score::from_internal(value);
         let info = IterationInfo {
@@ -1103,6 +1146,7 @@ impl<'a> Searcher<'a> {
             pv: pv.to_vec(),
             pv_san: notation::line_san(&self.root, pv),
             pv_uci: pv.iter().map(|m| m.to_string()).collect(),
+            multipv,
         };
         self.reporter.report(&Event::Iteration(info));
     }

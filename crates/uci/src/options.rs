@@ -27,8 +27,12 @@ const ELO: usize = 5;
 const LEVEL: usize = 6;
 const OWN_BOOK: usize = 7;
 const USE_NNUE: usize = 8;
+const MULTI_PV: usize = 9;
 
-const OPTIONS: [Declared; 9] = [
+/// The most lines `MultiPV` may ask for.
+pub const MAX_MULTI_PV: u64 = 5;
+
+const OPTIONS: [Declared; 10] = [
     Declared { name: "Hash", default: 16, kind: Kind::Spin { min: 1, max: 65536 } },
     Declared { name: "Threads", default: 1, kind: Kind::Spin { min: 1, max: 1 } },
     Declared { name: "Move Overhead", default: 30, kind: Kind::Spin { min: 0, max: 5000 } },
@@ -39,6 +43,7 @@ const OPTIONS: [Declared; 9] = [
     // Off by default, so matches and tests search every move and stay reproducible.
     Declared { name: "OwnBook", default: 0, kind: Kind::Check },
     Declared { name: "UseNNUE", default: 0, kind: Kind::Check },
+    Declared { name: "MultiPV", default: 1, kind: Kind::Spin { min: 1, max: MAX_MULTI_PV } },
 ];
 
 /// The current option values.
@@ -129,6 +134,11 @@ impl Options {
         self.values[USE_NNUE] == 1
     }
 
+    /// How many best lines a search reports (`MultiPV`).
+    pub fn multipv(&self) -> usize {
+        self.values[MULTI_PV] as usize
+    }
+
     /// Whether the GUI said it may send `go ponder`.
     pub fn ponder(&self) -> bool {
         self.values[PONDER] == 1
@@ -175,5 +185,16 @@ mod tests {
         assert!(!options.use_nnue());
         options.set("UseNNUE", Some("true")).unwrap();
         assert!(options.use_nnue());
+    }
+
+    #[test]
+    fn multipv_is_one_to_five() {
+        let mut options = Options::default();
+        assert_eq!(options.multipv(), 1);
+        options.set("multipv", Some("5")).unwrap();
+        assert_eq!(options.multipv(), 5);
+        assert!(options.set("MultiPV", Some("0")).is_err());
+        assert!(options.set("MultiPV", Some("6")).is_err());
+        assert_eq!(options.multipv(), 5);
     }
 }

@@ -128,9 +128,10 @@ pub fn iteration_line(info: &IterationInfo) -> String {
         ScoreBound::Upper => " upperbound",
     };
     format!(
-        "info depth {} seldepth {} multipv 1 score {}{bound} nodes {} nps {} hashfull {} time {} pv {}",
+        "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {} hashfull {} time {} pv {}",
         info.depth,
         info.seldepth,
+        info.multipv,
         info.score,
         info.nodes,
         info.nps,
@@ -167,6 +168,7 @@ mod tests {
             pv: vec![m],
             pv_san: vec!["e4".into()],
             pv_uci: vec!["e2e4".into()],
+            multipv: 1,
         };
         assert_eq!(
             iteration_line(&info),

@@ -174,6 +174,7 @@ impl Session {
             move_overhead_ms: self.options.move_overhead_ms(),
             adaptive: None,
             searchmoves,
+            multipv: self.options.multipv(),
         };
         {
             let mut engine = search_thread::lock(&self.engine);

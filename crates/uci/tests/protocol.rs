@@ -233,6 +233,48 @@ fn search_reports_info_then_bestmove() {
     assert!(bestmove(&lines).contains(" ponder "), "{lines:?}");
 }
 
+/// The `info` lines of depth `depth` that carry a `multipv` line: (index, score in cp, first move).
+fn multipv_lines(lines: &[String], depth: u32) -> Vec<(usize, i32, String)> {
+    let prefix = format!("info depth {depth} ");
+    lines
+        .iter()
+        .filter(|l| l.starts_with(&prefix) && !l.contains("bound "))
+        .map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let after = |key: &str| words[words.iter().position(|w| *w == key).unwrap() + 1];
+            (after("multipv").parse().unwrap(), after("cp").parse().unwrap(), after("pv").to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn multipv_reports_distinct_lines_best_first() {
+    let lines = talk(&["uci", "setoption name MultiPV value 3", "position startpos moves e2e4", "go depth 6"]);
+    assert!(lines.iter().any(|l| l == "option name MultiPV type spin default 1 min 1 max 5"), "{lines:?}");
+    let last = multipv_lines(&lines, 6);
+    let tail = &last[last.len() - 3..];
+    assert_eq!(tail.iter().map(|l| l.0).collect::<Vec<_>>(), [1, 2, 3], "{lines:?}");
+    assert!(tail[0].1 >= tail[1].1 && tail[1].1 >= tail[2].1, "{tail:?}");
+    let firsts: std::collections::HashSet<&str> = tail.iter().map(|l| l.2.as_str()).collect();
+    assert_eq!(firsts.len(), 3, "{tail:?}");
+    assert_eq!(bestmove(&lines).split(' ').next(), Some(tail[0].2.as_str()));
+}
+
+#[test]
+fn multipv_never_reports_more_lines_than_moves() {
+    // In check from a1 with g2 and the first two ranks covered: Kxg2 is the only move.
+    let lines = talk(&["setoption name MultiPV value 5", "position fen 7k/8/8/8/8/8/6r1/r5K1 w - - 0 1", "go depth 4"]);
+    let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth ")).collect();
+    assert!(infos.iter().all(|l| !l.contains(" multipv 2 ") && !l.contains(" multipv 3 ")), "{lines:?}");
+    assert!(bestmove(&lines).starts_with("g1g2"), "{lines:?}");
+}
+
+#[test]
+fn multipv_out_of_range_is_refused() {
+    let lines = talk(&["setoption name MultiPV value 9", "isready"]);
+    assert!(lines.iter().any(|l| l.contains("MultiPV") && l.contains("1 to 5")), "{lines:?}");
+}
+
 #[test]
 fn mate_is_announced() {
     let lines = talk(&["position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "go depth 4"]);

@@ -91,6 +91,8 @@ pub struct IterationJs {
     pub pv: Vec<String>,
     /// The expected line in UCI.
     pub pv_uci: Vec<String>,
+    /// Which line this is when several are asked for (MultiPV), from 1 (the best).
+    pub multipv: usize,
 }
 
 /// What a search returns to the page.
@@ -166,6 +168,7 @@ fn iteration_js(info: &IterationInfo) -> IterationJs {
         hashfull: info.hashfull,
         pv: info.pv_san.clone(),
         pv_uci: info.pv_uci.clone(),
+        multipv: info.multipv,
     }
 }
 

@@ -33,6 +33,8 @@ pub struct SearchRequest {
     /// Why the page asks: `play` (the default: the engine's move, which may resign or offer a
     /// draw), `hint` or `analyse` (the best move within the level's caps; no game state changes).
     pub purpose: Option<String>,
+    /// How many best lines to report, 1 (the default) to 5 (MultiPV).
+    pub multipv: Option<u32>,
 }
 
 /// The engine's purpose for a request's `purpose`.
@@ -57,6 +59,7 @@ pub const FIELDS: &[&str] = &[
     "useBook",
     "seed",
     "purpose",
+    "multipv",
 ];
 
 /// The first of `keys` that is not a request field, as an error message.
@@ -122,6 +125,11 @@ impl SearchRequest {
             movetime_ms: count("movetimeMs", self.movetime_ms)?,
             ..Limits::default()
         };
+        match self.multipv {
+            None => {}
+            Some(n @ 1..=5) => limits.multipv = n as usize,
+            Some(n) => return Err(format!("multipv must be 1 to 5, not {n}")),
+        }
         if self.depth == Some(0) {
             return Err("depth must be at least 1".into());
         }
@@ -186,6 +194,8 @@ mod tests {
         assert!(err(|r| r.level = Some(9)).contains("level"));
         assert!(err(|r| r.movetime_ms = Some(-1.0)).contains("movetimeMs"));
         assert!(err(|r| r.think_min_ms = Some(10.0)).contains("together"));
+        assert_eq!(err(|r| r.multipv = Some(6)), "multipv must be 1 to 5, not 6");
+        assert_eq!(request(|r| r.multipv = Some(3)).prepare().unwrap().limits.multipv, 3);
     }
 
     #[test]

@@ -28,7 +28,7 @@ impl Searcher {
     }
 
     /// Searches `request` (`{fen?, moves?, level?, movetimeMs?, depth?, nodes?, thinkMinMs?,
-    /// thinkMaxMs?, useBook?, seed?, purpose?}`), calling `on_event` with each `root` and
+    /// thinkMaxMs?, useBook?, seed?, purpose?, multipv?}`), calling `on_event` with each `root` and
     /// `iteration` event; returns `{best, bestSan, ponder, score, scoreWhite, resign, offerDraw,
     /// depth, nodes, elapsedMs, pvUci, book}`. `purpose` is `"play"` (the default: the engine's
     /// move, which may resign or offer a draw), `"hint"` or `"analyse"` (the best move within the
