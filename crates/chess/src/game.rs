@@ -269,6 +269,7 @@ impl Game {
             start: *self.start(),
             moves: self.moves.clone(),
             result: self.outcome().map(|o| o.result),
+            annotations: Vec::new(),
         }
     }
 

@@ -9,6 +9,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod annotation;
 pub mod attacks;
 mod bitboard;
 mod board;

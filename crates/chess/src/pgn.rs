@@ -1,5 +1,7 @@
-//! Portable Game Notation: reading files of many games (tags, main line, comments, NAGs and
-//! variations skipped) and writing games in export format.
+//! Portable Game Notation: reading files of many games and writing games in export format.
+//! Each main-line move keeps its annotation (see [`crate::annotation`]): NAGs and suffix glyphs,
+//! its comments with `[%eval]`, `[%cal]` and `[%csl]`, and its first variation; deeper
+//! variations, further variations and a comment before the first move are skipped.
 //!
 //! ```
 //! use homeostat_chess::pgn;
@@ -12,6 +14,7 @@
 //! );
 //! ```
 
+use crate::annotation::{nag_of_suffix, Annotation};
 use crate::board::Board;
 use crate::moves::Move;
 use crate::outcome::GameResult;
@@ -29,6 +32,8 @@ pub struct PgnGame {
     pub moves: Vec<Move>,
     /// The result, `None` for `*` (unknown or unfinished).
     pub result: Option<GameResult>,
+    /// What is said about each main-line move, by index into `moves` (may be shorter).
+    pub annotations: Vec<Annotation>,
 }
 
 /// Why a game in a PGN text was refused: where, and what is wrong.
@@ -106,7 +111,7 @@ const LINE_WIDTH: usize = 80;
 impl PgnGame {
     /// A game with no tags, no moves and no result, starting from `start`.
     pub fn new(start: Board) -> PgnGame {
-        PgnGame { tags: Vec::new(), start, moves: Vec::new(), result: None }
+        PgnGame { tags: Vec::new(), start, moves: Vec::new(), result: None, annotations: Vec::new() }
     }
 
     /// The value of the first tag called `name`.
@@ -165,26 +170,92 @@ impl PgnGame {
         out
     }
 
-    /// The moves in SAN, each with its move number where needed (`12. e4`, `12... e5`).
+    /// The annotation of move `index`, if any.
+    pub fn annotation(&self, index: usize) -> Option<&Annotation> {
+        self.annotations.get(index).filter(|a| !a.is_empty())
+    }
+
+    /// The annotation of move `index`, made when missing.
+    pub fn annotation_mut(&mut self, index: usize) -> &mut Annotation {
+        if self.annotations.len() <= index {
+            self.annotations.resize(index + 1, Annotation::default());
+        }
+        &mut self.annotations[index]
+    }
+
+    /// The moves in SAN, each with its move number where needed (`12. e4`, `12... e5`), then
+    /// its NAGs (`$4`), comment and variation.
     fn move_tokens(&self) -> Vec<String> {
         let mut board = self.start;
         let mut tokens = Vec::with_capacity(self.moves.len() + 1);
+        let mut numbered = true;
         for (i, &m) in self.moves.iter().enumerate() {
             if !board.is_legal(m) {
                 tokens.push(format!("{{move {m} is not legal here; the moves after it are left out}}"));
                 break;
             }
-            let san = board.san(m);
-            let number = board.fullmove_number();
-            tokens.push(match board.side_to_move() {
-                Color::White => format!("{number}. {san}"),
-                Color::Black if i == 0 => format!("{number}... {san}"),
-                Color::Black => san,
-            });
+            let before = board;
+            tokens.push(numbered_san(&board, m, numbered));
             board.play(m);
+            numbered = false;
+            let Some(annotation) = self.annotation(i) else { continue };
+            tokens.extend(annotation.nags.iter().map(|n| format!("${n}")));
+            let comment = annotation.comment_text();
+            if !comment.is_empty() {
+                tokens.extend(brace_words(&comment));
+                numbered = true;
+            }
+            let variation = variation_tokens(&before, &annotation.variation);
+            if !variation.is_empty() {
+                tokens.extend(variation);
+                numbered = true;
+            }
         }
         tokens
     }
+}
+
+/// `12. e4` for White; `12... e5` for Black when `numbered` (after a comment, a variation or at
+/// the start), else `e5`.
+fn numbered_san(board: &Board, m: Move, numbered: bool) -> String {
+    let (san, number) = (board.san(m), board.fullmove_number());
+    match board.side_to_move() {
+        Color::White => format!("{number}. {san}"),
+        Color::Black if numbered => format!("{number}... {san}"),
+        Color::Black => san,
+    }
+}
+
+/// A comment as words, the first opening `{` and the last closing `}`, so lines wrap inside it.
+fn brace_words(text: &str) -> Vec<String> {
+    let mut words: Vec<String> = text.split_whitespace().map(String::from).collect();
+    if let Some(first) = words.first_mut() {
+        first.insert(0, '{');
+    }
+    if let Some(last) = words.last_mut() {
+        last.push('}');
+    }
+    words
+}
+
+/// A variation from `board` as tokens, `(12... Nf6` to `Bb5)`; its legal prefix only.
+fn variation_tokens(board: &Board, moves: &[Move]) -> Vec<String> {
+    let mut board = *board;
+    let mut tokens = Vec::new();
+    for (i, &m) in moves.iter().enumerate() {
+        if !board.is_legal(m) {
+            break;
+        }
+        tokens.push(numbered_san(&board, m, i == 0));
+        board.play(m);
+    }
+    if let Some(first) = tokens.first_mut() {
+        first.insert(0, '(');
+    }
+    if let Some(last) = tokens.last_mut() {
+        last.push(')');
+    }
+    tokens
 }
 
 /// Writes `[Name "value"]` with quotes and backslashes escaped; line breaks become spaces and
@@ -213,14 +284,14 @@ fn write_tag(out: &mut String, name: &str, value: &str) {
 enum Token<'a> {
     /// `[Name "value"]`; the value, or what is wrong with the tag.
     Tag { name: &'a str, value: Result<String, String> },
-    /// `{...}` or `; ...` (contents dropped).
-    Comment,
+    /// `{...}` or `; ...`, its text.
+    Comment(&'a str),
     /// `(`, opening a variation.
     Open,
     /// `)`, closing one.
     Close,
     /// `$n`, a numeric annotation glyph.
-    Nag,
+    Nag(u8),
     /// `*`, the unknown result.
     Star,
     /// Anything else: a move, a move number, a result.
@@ -297,7 +368,7 @@ impl<'a> Lexer<'a> {
             b'{' => match self.text[start..].find('}') {
                 Some(i) => {
                     self.advance_to(start + i + 1);
-                    Token::Comment
+                    Token::Comment(&self.text[start + 1..start + i])
                 }
                 None => {
                     self.advance_to(self.text.len());
@@ -307,7 +378,7 @@ impl<'a> Lexer<'a> {
             b';' => {
                 let end = self.line_end(start);
                 self.advance_to(end);
-                Token::Comment
+                Token::Comment(&self.text[start + 1..end])
             }
             b'(' | b')' | b'*' => {
                 self.advance_to(start + 1);
@@ -321,10 +392,15 @@ impl<'a> Lexer<'a> {
             b'$' => {
                 let digits = self.text.as_bytes()[start + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
                 self.advance_to(start + 1 + digits);
-                if digits == 0 {
-                    Token::Bad("'$' must be followed by a number, as in the annotation $1".to_string())
-                } else {
-                    Token::Nag
+                match self.text[start + 1..start + 1 + digits].parse::<u8>() {
+                    Ok(n) => Token::Nag(n),
+                    Err(_) if digits == 0 => {
+                        Token::Bad("'$' must be followed by a number, as in the annotation $1".to_string())
+                    }
+                    Err(_) => Token::Bad(format!(
+                        "annotation ${} is out of range: NAGs go from $0 to $255",
+                        &self.text[start + 1..start + 1 + digits]
+                    )),
                 }
             }
             b']' | b'}' | b'"' => {
@@ -457,7 +533,7 @@ impl GameReader {
         while let Some((token, line)) = lexer.peek() {
             let repeated = match token {
                 Token::Tag { name, .. } => self.tag(name).is_some(),
-                Token::Comment => false,
+                Token::Comment(_) => false,
                 _ => break,
             };
             if repeated {
@@ -481,6 +557,11 @@ impl GameReader {
         let mut result = None;
         let mut result_seen = false;
         let mut open_lines: Vec<usize> = Vec::new();
+        let mut annotations: Vec<Annotation> = Vec::new();
+        // The position before the last main-line move, where its variation starts.
+        let mut before_last = start;
+        // The first variation of the last move while it is read: its position and moves.
+        let mut variation: Option<(Board, Vec<Move>, bool)> = None;
 
         while let Some((token, _)) = lexer.peek() {
             if matches!(token, Token::Tag { .. }) {
@@ -490,7 +571,17 @@ impl GameReader {
                 break;
             };
             match token {
-                Token::Comment | Token::Nag => {}
+                Token::Comment(text) if open_lines.is_empty() && !moves.is_empty() => {
+                    let at = moves.len() - 1;
+                    if let Err(message) = annotations[at].add_comment(text) {
+                        self.fail(line, Some(move_at(&start, at)), format!("comment after the move: {message}"));
+                    }
+                }
+                Token::Nag(nag) if open_lines.is_empty() && !moves.is_empty() => {
+                    let at = moves.len() - 1;
+                    annotations[at].add_nag(nag);
+                }
+                Token::Comment(_) | Token::Nag(_) => {}
                 Token::Bad(message) => {
                     self.seen = true;
                     self.fail(line, None, message);
@@ -498,14 +589,39 @@ impl GameReader {
                 Token::Open => {
                     self.seen = true;
                     open_lines.push(line);
+                    let first =
+                        moves.last().is_some_and(|_| annotations.last().is_some_and(|a| a.variation.is_empty()));
+                    if open_lines.len() == 1 && first {
+                        variation = Some((before_last, Vec::new(), true));
+                    }
                 }
                 Token::Close => {
                     self.seen = true;
                     if open_lines.pop().is_none() {
                         self.fail(line, None, "')' closes no variation".to_string());
                     }
+                    if open_lines.is_empty() {
+                        if let (Some((_, line_moves, _)), Some(last)) = (variation.take(), annotations.last_mut()) {
+                            last.variation = line_moves;
+                        }
+                    }
                 }
-                _ if !open_lines.is_empty() => {} // inside a variation: skipped
+                Token::Symbol(text) if open_lines.len() == 1 => {
+                    // The first variation's moves are kept up to the first that cannot be read.
+                    if let Some((board, line_moves, reading)) = variation.as_mut() {
+                        let text = strip_glyphs(strip_move_number(text)).0;
+                        if *reading && !text.is_empty() && text != "e.p." && GameResult::from_pgn(text).is_none() {
+                            match board.parse_san(text) {
+                                Ok(m) => {
+                                    board.play(m);
+                                    line_moves.push(m);
+                                }
+                                Err(_) => *reading = false,
+                            }
+                        }
+                    }
+                }
+                _ if !open_lines.is_empty() => {} // deeper variations: skipped
                 Token::Star => {
                     self.seen = true;
                     result_seen = true;
@@ -519,7 +635,16 @@ impl GameReader {
                         break;
                     }
                     if self.error.is_none() {
-                        self.read_move(&mut board, &mut moves, text, line);
+                        let played = moves.len();
+                        let before = board;
+                        let nag = self.read_move(&mut board, &mut moves, text, line);
+                        if moves.len() > played {
+                            before_last = before;
+                            annotations.push(Annotation::default());
+                        }
+                        if let (Some(nag), Some(last)) = (nag, annotations.last_mut()) {
+                            last.add_nag(nag);
+                        }
                     }
                 }
                 Token::Tag { .. } => {}
@@ -536,7 +661,12 @@ impl GameReader {
         }
         Some(match self.error {
             Some(e) => Err(e),
-            None => Ok(PgnGame { tags: self.tags, start, moves, result }),
+            None => {
+                while annotations.last().is_some_and(Annotation::is_empty) {
+                    annotations.pop();
+                }
+                Ok(PgnGame { tags: self.tags, start, moves, result, annotations })
+            }
         })
     }
 
@@ -563,25 +693,45 @@ impl GameReader {
         }
     }
 
-    /// Handles a move-text symbol: a move number, an annotation, or a move to play.
-    fn read_move(&mut self, board: &mut Board, moves: &mut Vec<Move>, text: &str, line: usize) {
+    /// Handles a move-text symbol: a move number, an annotation, or a move to play; returns
+    /// the NAG of a suffix glyph (`e4!?`, or `!?` written apart).
+    fn read_move(&mut self, board: &mut Board, moves: &mut Vec<Move>, text: &str, line: usize) -> Option<u8> {
         let text = strip_move_number(text);
         // Move numbers, `e.p.` written apart, and evaluation glyphs such as `!?`, `+-` or `=`.
         let glyph = text != "--" && text.bytes().all(|b| b"!?+-=/".contains(&b));
-        if text.is_empty() || text == "e.p." || glyph {
-            return;
+        if glyph {
+            return nag_of_suffix(text);
         }
-        match board.parse_san(text) {
+        if text.is_empty() || text == "e.p." {
+            return None;
+        }
+        let (core, suffix) = strip_glyphs(text);
+        match board.parse_san(core) {
             Ok(m) => {
                 board.play(m);
                 moves.push(m);
+                nag_of_suffix(suffix)
             }
             Err(e) => {
                 let at = (board.fullmove_number(), board.side_to_move());
-                self.fail(line, Some(at), e.to_string());
+                self.fail(line, Some(at), board.parse_san(text).err().unwrap_or(e).to_string());
+                None
             }
         }
     }
+}
+
+/// A move's text without its trailing `!` and `?` glyphs, and the glyphs.
+fn strip_glyphs(text: &str) -> (&str, &str) {
+    let core = text.trim_end_matches(['!', '?']);
+    (core, &text[core.len()..])
+}
+
+/// The move number and side of move `index` of a game from `start`, for messages.
+fn move_at(start: &Board, index: usize) -> (u32, Color) {
+    let plies = index + (start.side_to_move() == Color::Black) as usize;
+    let side = if plies.is_multiple_of(2) { Color::White } else { Color::Black };
+    (start.fullmove_number() + (plies / 2) as u32, side)
 }
 
 /// The text after a leading move number (`12.`, `12...`, or a bare `12`); castling written

@@ -1,0 +1,284 @@
+//! What a PGN says about one move besides the move: annotation glyphs (NAGs), a comment with its
+//! embedded commands (`[%eval 0.35]`, `[%cal Ge2e4]`, `[%csl Gd4]`) and one variation.
+//!
+//! ```
+//! use homeostat_chess::annotation::{Annotation, Eval};
+//! let a = Annotation::from_comment("[%eval #-3] [%cal Ge2e4,Rd7d5] [%csl Gd4] Strong.").unwrap();
+//! assert_eq!(a.eval, Some(Eval::Mate(-3)));
+//! assert_eq!(a.shapes.len(), 3);
+//! assert_eq!(a.comment, "Strong.");
+//! assert_eq!(a.comment_text(), "[%eval #-3] [%cal Ge2e4,Rd7d5] [%csl Gd4] Strong.");
+//! ```
+
+use crate::moves::Move;
+use crate::types::Square;
+use std::fmt;
+
+/// An engine evaluation from White's point of view, as `[%eval …]` writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Eval {
+    /// Centipawns (`[%eval 0.35]` is 35).
+    Cp(i32),
+    /// Mate in this many moves; negative when Black mates (`[%eval #-3]`).
+    Mate(i32),
+}
+
+impl fmt::Display for Eval {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Eval::Cp(cp) => {
+                let sign = if cp < 0 { "-" } else { "" };
+                write!(f, "{sign}{}.{:02}", cp.unsigned_abs() / 100, cp.unsigned_abs() % 100)
+            }
+            Eval::Mate(n) => write!(f, "#{n}"),
+        }
+    }
+}
+
+impl Eval {
+    /// Reads `0.35`, `-1.2`, `+3`, `#3` or `#-3`, with an optional `,depth` after it.
+    pub fn parse(text: &str) -> Result<Eval, String> {
+        let value = text.trim().split(',').next().unwrap_or("").trim();
+        let bad = || format!("[%eval {}]: expected pawns such as 0.35 or a mate such as #-3", text.trim());
+        if let Some(mate) = value.strip_prefix('#') {
+            return mate.parse::<i32>().map(Eval::Mate).map_err(|_| bad());
+        }
+        let pawns: f64 = value.parse().map_err(|_| bad())?;
+        if !pawns.is_finite() || pawns.abs() > 1000.0 {
+            return Err(bad());
+        }
+        Ok(Eval::Cp((pawns * 100.0).round() as i32))
+    }
+}
+
+/// The colour of a drawn arrow or circle: `G`reen, `R`ed, `Y`ellow or `B`lue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ShapeColor {
+    /// `G`.
+    Green,
+    /// `R`.
+    Red,
+    /// `Y`.
+    Yellow,
+    /// `B`.
+    Blue,
+}
+
+impl ShapeColor {
+    /// The colour for its letter.
+    pub fn from_char(c: char) -> Option<ShapeColor> {
+        match c {
+            'G' => Some(ShapeColor::Green),
+            'R' => Some(ShapeColor::Red),
+            'Y' => Some(ShapeColor::Yellow),
+            'B' => Some(ShapeColor::Blue),
+            _ => None,
+        }
+    }
+
+    /// The colour's letter.
+    pub fn to_char(self) -> char {
+        match self {
+            ShapeColor::Green => 'G',
+            ShapeColor::Red => 'R',
+            ShapeColor::Yellow => 'Y',
+            ShapeColor::Blue => 'B',
+        }
+    }
+}
+
+/// An arrow from one square to another, or a circle when both are the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shape {
+    /// Its colour.
+    pub color: ShapeColor,
+    /// Where the arrow starts (the circled square).
+    pub from: Square,
+    /// Where it points (`from` for a circle).
+    pub to: Square,
+}
+
+impl Shape {
+    /// Whether this is a circle.
+    pub fn is_circle(&self) -> bool {
+        self.from == self.to
+    }
+
+    /// Reads `Ge2e4` (an arrow) or `Gd4` (a circle).
+    pub fn parse(text: &str) -> Result<Shape, String> {
+        let bad = || format!("'{text}' is not a coloured arrow such as Ge2e4 or circle such as Gd4");
+        let mut chars = text.chars();
+        let color = chars.next().and_then(ShapeColor::from_char).ok_or_else(bad)?;
+        let squares = chars.as_str();
+        let (from, to) = match squares.len() {
+            2 => (squares, squares),
+            4 if squares.is_ascii() => (&squares[..2], &squares[2..]),
+            _ => return Err(bad()),
+        };
+        let from = Square::parse(from).ok_or_else(bad)?;
+        let to = Square::parse(to).ok_or_else(bad)?;
+        Ok(Shape { color, from, to })
+    }
+}
+
+impl fmt::Display for Shape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_circle() {
+            write!(f, "{}{}", self.color.to_char(), self.from)
+        } else {
+            write!(f, "{}{}{}", self.color.to_char(), self.from, self.to)
+        }
+    }
+}
+
+/// Everything said about one move of the main line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Annotation {
+    /// Numeric annotation glyphs: 1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`, 6 `?!`, and others.
+    pub nags: Vec<u8>,
+    /// The comment's text without the commands read into the fields below (other commands such
+    /// as `[%clk …]` stay in it).
+    pub comment: String,
+    /// The evaluation after the move (`[%eval …]`).
+    pub eval: Option<Eval>,
+    /// Arrows and circles (`[%cal …]`, `[%csl …]`).
+    pub shapes: Vec<Shape>,
+    /// One alternative to the move, from the position before it (the better move and its line).
+    pub variation: Vec<Move>,
+}
+
+/// The glyphs written as suffixes and their NAG numbers.
+pub const SUFFIX_NAGS: [(&str, u8); 6] = [("!!", 3), ("??", 4), ("!?", 5), ("?!", 6), ("!", 1), ("?", 2)];
+
+/// The NAG for a suffix glyph such as `?!`.
+pub fn nag_of_suffix(glyph: &str) -> Option<u8> {
+    SUFFIX_NAGS.iter().find(|(g, _)| *g == glyph).map(|&(_, n)| n)
+}
+
+impl Annotation {
+    /// Whether nothing is said.
+    pub fn is_empty(&self) -> bool {
+        self == &Annotation::default()
+    }
+
+    /// Adds a NAG unless it is already there.
+    pub fn add_nag(&mut self, nag: u8) {
+        if !self.nags.contains(&nag) {
+            self.nags.push(nag);
+        }
+    }
+
+    /// Reads a comment's text, taking out `[%eval]`, `[%cal]` and `[%csl]`.
+    pub fn from_comment(text: &str) -> Result<Annotation, String> {
+        let mut annotation = Annotation::default();
+        annotation.add_comment(text)?;
+        Ok(annotation)
+    }
+
+    /// Adds a further comment to this one (a move may have several).
+    pub fn add_comment(&mut self, text: &str) -> Result<(), String> {
+        let mut rest = String::new();
+        let mut left = text;
+        while let Some(open) = left.find("[%") {
+            rest.push_str(&left[..open]);
+            let after = &left[open + 2..];
+            let Some(close) = after.find(']') else {
+                return Err(format!("the command '{}' in a comment has no closing ']'", left[open..].trim()));
+            };
+            let command = &after[..close];
+            let (name, args) = command.split_once(char::is_whitespace).unwrap_or((command, ""));
+            match name {
+                "eval" => self.eval = Some(Eval::parse(args)?),
+                "cal" | "csl" => {
+                    for item in args.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+                        let shape = Shape::parse(item).map_err(|e| format!("[%{name}]: {e}"))?;
+                        if (name == "csl") != shape.is_circle() {
+                            let want = if name == "csl" { "a circle such as Gd4" } else { "an arrow such as Ge2e4" };
+                            return Err(format!("[%{name}]: '{item}' is not {want}"));
+                        }
+                        if !self.shapes.contains(&shape) {
+                            self.shapes.push(shape);
+                        }
+                    }
+                }
+                _ => rest.push_str(&left[open..open + 2 + close + 1]),
+            }
+            left = &after[close + 1..];
+        }
+        rest.push_str(left);
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        if !words.is_empty() {
+            if !self.comment.is_empty() {
+                self.comment.push(' ');
+            }
+            self.comment.push_str(&words.join(" "));
+        }
+        Ok(())
+    }
+
+    /// The comment as written in PGN (without braces): commands first, then the text; empty
+    /// when there is nothing to say. A `}` in the text, which would end the comment, becomes `)`.
+    pub fn comment_text(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(eval) = self.eval {
+            parts.push(format!("[%eval {eval}]"));
+        }
+        let list = |circles: bool| -> Vec<String> {
+            self.shapes.iter().filter(|s| s.is_circle() == circles).map(Shape::to_string).collect()
+        };
+        let (arrows, circles) = (list(false), list(true));
+        if !arrows.is_empty() {
+            parts.push(format!("[%cal {}]", arrows.join(",")));
+        }
+        if !circles.is_empty() {
+            parts.push(format!("[%csl {}]", circles.join(",")));
+        }
+        if !self.comment.is_empty() {
+            parts.push(self.comment.replace('}', ")"));
+        }
+        parts.join(" ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn evals_read_and_write() {
+        assert_eq!(Eval::parse("0.35"), Ok(Eval::Cp(35)));
+        assert_eq!(Eval::parse(" -1.2 "), Ok(Eval::Cp(-120)));
+        assert_eq!(Eval::parse("+3"), Ok(Eval::Cp(300)));
+        assert_eq!(Eval::parse("#-3"), Ok(Eval::Mate(-3)));
+        assert_eq!(Eval::parse("0.17,22"), Ok(Eval::Cp(17)));
+        assert!(Eval::parse("abc").unwrap_err().contains("expected pawns"));
+        assert!(Eval::parse("#x").is_err());
+        assert!(Eval::parse("NaN").is_err());
+        for (cp, text) in [(35, "0.35"), (-120, "-1.20"), (0, "0.00"), (-5, "-0.05"), (1234, "12.34")] {
+            assert_eq!(Eval::Cp(cp).to_string(), text);
+        }
+        assert_eq!(Eval::Mate(-3).to_string(), "#-3");
+    }
+
+    #[test]
+    fn shapes_read_and_write() {
+        let arrow = Shape::parse("Ge2e4").unwrap();
+        assert!(!arrow.is_circle());
+        assert_eq!(arrow.to_string(), "Ge2e4");
+        assert_eq!(Shape::parse("Rd4").unwrap().to_string(), "Rd4");
+        for bad in ["Xe2e4", "Ge", "Ge9e4", "", "G", "Ge2e4e6"] {
+            assert!(Shape::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn comments_keep_other_commands_and_text() {
+        let a = Annotation::from_comment("Good [%clk 0:03:00] move [%cal Ge2e4] ").unwrap();
+        assert_eq!(a.comment, "Good [%clk 0:03:00] move");
+        assert_eq!(a.comment_text(), "[%cal Ge2e4] Good [%clk 0:03:00] move");
+        assert!(Annotation::from_comment("[%eval 0.3").unwrap_err().contains("no closing"));
+        assert!(Annotation::from_comment("[%csl Ge2e4]").unwrap_err().contains("not a circle"));
+        assert!(Annotation::from_comment("[%cal Gd4]").unwrap_err().contains("not an arrow"));
+        assert!(Annotation::from_comment("").unwrap().is_empty());
+    }
+}

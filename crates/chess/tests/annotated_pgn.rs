@@ -1,0 +1,133 @@
+//! Annotated PGN: NAGs, `[%eval]`, `[%cal]`/`[%csl]` comments and the better move as a variation
+//! are kept per move, written back, and read again unchanged.
+
+mod common;
+
+use common::Rng;
+use homeostat_chess::annotation::{Annotation, Eval, Shape};
+use homeostat_chess::pgn::{read_game, read_games};
+use homeostat_chess::{Board, Game};
+
+const REVIEWED: &str = r#"[Event "Review"]
+[Result "0-1"]
+
+1. e4 {[%eval 0.30]} e5 2. Nf3 $1 {[%eval 0.25] [%cal Gg1f3,Rd8h4] [%csl Ge5] Develops.} Nc6
+3. Bc4 Nd4?! 4. Nxe5!? Qg5?? {[%eval #2] Loses at once.} (4... Qe7 5. Nxf7 Qxe4+) 5. Nxf7?
+{[%eval 5.10]} (5. Bxf7+ Ke7 6. Nc4) Qxg2 6. Rf1 Qxe4+ 7. Be2 Nf3# 0-1
+"#;
+
+fn shape(text: &str) -> Shape {
+    Shape::parse(text).unwrap()
+}
+
+#[test]
+fn marks_evals_shapes_and_variations_are_kept_per_move() {
+    let game = read_game(REVIEWED).unwrap();
+    assert_eq!(game.moves.len(), 14);
+    let a = |i: usize| game.annotation(i).cloned().unwrap_or_default();
+    assert_eq!(a(0).eval, Some(Eval::Cp(30)));
+    assert!(a(1).is_empty());
+    assert_eq!(a(2).nags, vec![1]);
+    assert_eq!(a(2).eval, Some(Eval::Cp(25)));
+    assert_eq!(a(2).shapes, vec![shape("Gg1f3"), shape("Rd8h4"), shape("Ge5")]);
+    assert_eq!(a(2).comment, "Develops.");
+    assert_eq!(a(5).nags, vec![6], "Nd4?! is an inaccuracy");
+    assert_eq!(a(6).nags, vec![5], "Nxe5!? is interesting");
+    assert_eq!(a(7).nags, vec![4]);
+    assert_eq!(a(7).eval, Some(Eval::Mate(2)));
+    let mut before = Board::startpos();
+    for m in &game.moves[..7] {
+        before.play(*m);
+    }
+    let qe7: Vec<String> = a(7).variation.iter().map(|m| m.to_string()).collect();
+    assert_eq!(qe7, ["d8e7", "e5f7", "e7e4"]);
+    assert_eq!(before.san(a(7).variation[0]), "Qe7");
+    assert_eq!(a(8).nags, vec![2]);
+    assert_eq!(a(8).variation.len(), 3);
+}
+
+#[test]
+fn annotated_games_round_trip() {
+    let game = read_game(REVIEWED).unwrap();
+    let written = game.to_pgn();
+    let flat = written.replace('\n', " ");
+    assert!(flat.contains("2. Nf3 $1 {[%eval 0.25] [%cal Gg1f3,Rd8h4] [%csl Ge5] Develops.} 2... Nc6"), "{written}");
+    assert!(flat.contains("Qg5 $4 {[%eval #2] Loses at once.} (4... Qe7 5. Nxf7 Qxe4+) 5. Nxf7 $2"), "{written}");
+    assert!(written.lines().all(|l| l.len() <= 80), "{written}");
+    let again = read_game(&written).unwrap();
+    assert_eq!((&again.moves, &again.annotations, again.result), (&game.moves, &game.annotations, game.result));
+    assert_eq!(again.to_pgn(), written);
+}
+
+#[test]
+fn random_annotations_round_trip() {
+    let mut rng = Rng::new(13);
+    for _ in 0..40 {
+        let mut game = Game::new(Board::startpos());
+        let mut boards = vec![*game.board()];
+        for _ in 0..rng.below(40) {
+            let moves = game.board().legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            game.play(moves[rng.below(moves.len())]).unwrap();
+            boards.push(*game.board());
+        }
+        let mut record = game.to_pgn_game(&[]);
+        for i in 0..record.moves.len() {
+            if rng.below(3) != 0 {
+                continue;
+            }
+            let mut a = Annotation::default();
+            a.add_nag([1u8, 2, 3, 4, 5, 6, 14, 146][rng.below(8)]);
+            a.eval = Some(if rng.below(5) == 0 {
+                Eval::Mate(rng.below(20) as i32 - 10)
+            } else {
+                Eval::Cp(rng.below(2001) as i32 - 1000)
+            });
+            a.comment = ["", "Why not?", "A long comment that goes on and on so that it has to wrap across lines"]
+                [rng.below(3)]
+            .to_string();
+            a.shapes.push(shape(["Ge2e4", "Rd4", "Ba1h8", "Yh1"][rng.below(4)]));
+            // An alternative from the position before move i: any legal move and one reply.
+            let alt = boards[i].legal_moves();
+            let first = alt[rng.below(alt.len())];
+            a.variation.push(first);
+            let mut after = boards[i];
+            after.play(first);
+            if let Some(&reply) = after.legal_moves().first() {
+                a.variation.push(reply);
+            }
+            *record.annotation_mut(i) = a;
+        }
+        while record.annotations.last().is_some_and(Annotation::is_empty) {
+            record.annotations.pop();
+        }
+        let text = record.to_pgn();
+        let back = read_game(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(back.annotations, record.annotations, "{text}");
+        assert_eq!(back.moves, record.moves);
+    }
+}
+
+#[test]
+fn bad_annotations_are_explained() {
+    let err = |text: &str| read_game(text).unwrap_err().to_string();
+    assert_eq!(
+        err("1. e4 {[%eval lots]} e5 *"),
+        "game 1, move 1 (White): comment after the move: [%eval lots]: expected pawns such as 0.35 or a mate such as #-3 (line 1)"
+    );
+    assert!(err("1. e4 e5 {[%cal Ge2e9]} *").contains("move 1 (Black): comment after the move: [%cal]: 'Ge2e9'"));
+    assert!(err("1. e4 {[%csl Gd4 *").contains("never closed"));
+    assert!(err("1. e4 $300 *").contains("NAGs go from $0 to $255"));
+    // A variation with a move that cannot be played keeps its legal start; the game reads.
+    let game = read_game("1. e4 (1. d4 Ke3 d5) e5 *").unwrap();
+    assert_eq!(game.annotation(0).unwrap().variation.len(), 1);
+    // Random bytes never panic.
+    let mut rng = Rng::new(7);
+    let alphabet = b"{}()[]%$!?#,.-+ 0123456789evalcslGRe2e4Nf3 \n";
+    for _ in 0..2000 {
+        let text: String = (0..rng.below(60)).map(|_| alphabet[rng.below(alphabet.len())] as char).collect();
+        let _ = read_games(&format!("1. e4 {text} *"));
+    }
+}
