@@ -74,7 +74,7 @@ fn random_annotations_round_trip() {
             boards.push(*game.board());
         }
         let mut record = game.to_pgn_game(&[]);
-        for i in 0..record.moves.len() {
+        for (i, before) in boards.iter().enumerate().take(record.moves.len()) {
             if rng.below(3) != 0 {
                 continue;
             }
@@ -90,10 +90,10 @@ fn random_annotations_round_trip() {
             .to_string();
             a.shapes.push(shape(["Ge2e4", "Rd4", "Ba1h8", "Yh1"][rng.below(4)]));
             // An alternative from the position before move i: any legal move and one reply.
-            let alt = boards[i].legal_moves();
+            let alt = before.legal_moves();
             let first = alt[rng.below(alt.len())];
             a.variation.push(first);
-            let mut after = boards[i];
+            let mut after = *before;
             after.play(first);
             if let Some(&reply) = after.legal_moves().first() {
                 a.variation.push(reply);
