@@ -43,12 +43,29 @@ impl Eval {
         if let Some(mate) = value.strip_prefix('#') {
             return mate.parse::<i32>().map(Eval::Mate).map_err(|_| bad());
         }
-        let pawns: f64 = value.parse().map_err(|_| bad())?;
-        if !pawns.is_finite() || pawns.abs() > 1000.0 {
-            return Err(bad());
-        }
-        Ok(Eval::Cp((pawns * 100.0).round() as i32))
+        centipawns(value).ok_or_else(bad).map(Eval::Cp)
     }
+}
+
+/// Pawns written as a decimal (`-1.25`, `+3`, `.5`) in centipawns, rounded half away from zero;
+/// `None` unless it is a plain decimal of at most 9,999 pawns. (No float parsing: it would add
+/// kilobytes to the WebAssembly build.)
+fn centipawns(text: &str) -> Option<i32> {
+    let (negative, digits) = match text.as_bytes().first()? {
+        b'-' => (true, &text[1..]),
+        b'+' => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
+    let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if (whole.is_empty() && fraction.is_empty()) || !all_digits(whole) || !all_digits(fraction) || whole.len() > 4 {
+        return None;
+    }
+    let mut cp = whole.bytes().fold(0i32, |n, b| n * 10 + i32::from(b - b'0')) * 100;
+    let f = fraction.as_bytes();
+    let digit = |i: usize| f.get(i).map_or(0, |b| i32::from(b - b'0'));
+    cp += digit(0) * 10 + digit(1) + i32::from(digit(2) >= 5);
+    Some(if negative { -cp } else { cp })
 }
 
 /// The colour of a drawn arrow or circle: `G`reen, `R`ed, `Y`ellow or `B`lue.
@@ -254,6 +271,12 @@ mod tests {
         assert!(Eval::parse("abc").unwrap_err().contains("expected pawns"));
         assert!(Eval::parse("#x").is_err());
         assert!(Eval::parse("NaN").is_err());
+        assert_eq!(Eval::parse(".5"), Ok(Eval::Cp(50)));
+        assert_eq!(Eval::parse("-0.125"), Ok(Eval::Cp(-13)));
+        assert_eq!(Eval::parse("12.344"), Ok(Eval::Cp(1234)));
+        for bad in ["", "-", ".", "1e3", "1.2.3", "99999", "+-1"] {
+            assert!(Eval::parse(bad).is_err(), "{bad}");
+        }
         for (cp, text) in [(35, "0.35"), (-120, "-1.20"), (0, "0.00"), (-5, "-0.05"), (1234, "12.34")] {
             assert_eq!(Eval::Cp(cp).to_string(), text);
         }

@@ -88,6 +88,41 @@ pub fn games(text: &str) -> Games<'_> {
     Games { lexer: Lexer::new(text), count: 0 }
 }
 
+/// An annotation written as PGN move text after its move, such as
+/// `$4 {[%eval -3.10] [%cal Gd8e7] Loses a piece.} (Qe7 Nxf7)`: NAGs and suffix glyphs, comments
+/// and one variation from `before`, the position before the move (its moves in SAN or UCI).
+pub fn read_annotation(before: &Board, text: &str) -> Result<Annotation, String> {
+    let mut lexer = Lexer::new(text);
+    let mut annotation = Annotation::default();
+    let mut board = *before;
+    let mut depth = 0;
+    while let Some((token, _)) = lexer.take() {
+        match token {
+            Token::Nag(nag) if depth == 0 => annotation.add_nag(nag),
+            Token::Comment(text) if depth == 0 => annotation.add_comment(text)?,
+            Token::Open if depth == 0 && annotation.variation.is_empty() => depth = 1,
+            Token::Close if depth == 1 => depth = 0,
+            Token::Symbol(text) if depth == 0 => {
+                annotation.add_nag(nag_of_suffix(text).ok_or_else(|| format!("'{text}' is not an annotation glyph"))?)
+            }
+            Token::Symbol(text) if depth == 1 => {
+                let text = strip_glyphs(strip_move_number(text)).0;
+                if !text.is_empty() {
+                    let m = board.parse_move(text).map_err(|e| format!("variation: {e}"))?;
+                    board.play(m);
+                    annotation.variation.push(m);
+                }
+            }
+            Token::Bad(message) => return Err(message),
+            _ => return Err("an annotation holds NAGs, comments and one variation, and nothing else".to_string()),
+        }
+    }
+    if depth > 0 {
+        return Err("a variation opened with '(' is never closed".to_string());
+    }
+    Ok(annotation)
+}
+
 /// Games written one after another, separated by blank lines.
 pub fn write_games(games: &[PgnGame]) -> String {
     let texts: Vec<String> = games.iter().map(PgnGame::to_pgn).collect();

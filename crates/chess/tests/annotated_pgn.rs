@@ -131,3 +131,22 @@ fn bad_annotations_are_explained() {
         let _ = read_games(&format!("1. e4 {text} *"));
     }
 }
+
+#[test]
+fn annotations_read_alone_from_their_position() {
+    use homeostat_chess::pgn::read_annotation;
+    let mut before = Board::startpos();
+    for m in ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "c6d4", "f3e5"] {
+        before.play(before.parse_move(m).unwrap());
+    }
+    let a = read_annotation(&before, "$4 {[%eval #2] [%cal Gd8e7] Loses.} (Qe7 e5f7 Qxe4+)").unwrap();
+    assert_eq!((a.nags.clone(), a.eval, a.comment.as_str()), (vec![4], Some(Eval::Mate(2)), "Loses."));
+    assert_eq!(a.variation.len(), 3);
+    assert_eq!(read_annotation(&before, "?! !").unwrap().nags, vec![6, 1]);
+    let err = |text: &str| read_annotation(&before, text).unwrap_err();
+    assert!(err("(Qe7 Ke2)").starts_with("variation: illegal move"), "{}", err("(Qe7 Ke2)"));
+    assert!(err("(Qe7").contains("never closed"));
+    assert!(err("e4").contains("not an annotation glyph"));
+    assert!(err("{[%eval x]}").contains("expected pawns"));
+    assert!(err("[Event \"x\"]").contains("nothing else"));
+}

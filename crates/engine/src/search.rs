@@ -384,7 +384,7 @@ impl<'a> Searcher<'a> {
             }
             if lines > 1 && !self.stopped {
                 // A later line may have scored above an earlier one: show them best first.
-                self.root_moves[..lines].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+                sort_best_first(&mut self.root_moves[..lines]);
             }
             if self.stopped {
                 // A partial iteration still counts if it found a better move.
@@ -577,7 +577,7 @@ impl<'a> Searcher<'a> {
             }
         }
         // Best first; moves only known to be worse keep their order.
-        self.root_moves[first..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+        sort_best_first(&mut self.root_moves[first..]);
         best
     }
 
@@ -1150,6 +1150,11 @@ impl<'a> Searcher<'a> {
         };
         self.reporter.report(&Event::Iteration(info));
     }
+}
+
+/// Sorts root moves by this iteration's score, best first; ties keep their order.
+fn sort_best_first(moves: &mut [RootMove]) {
+    moves.sort_by_key(|rm| std::cmp::Reverse(rm.score));
 }
 
 /// The root moves with SAN and reply counts, ordered by a cheap guess (winning captures first).

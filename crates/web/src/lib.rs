@@ -6,6 +6,7 @@
 //! JavaScript); the engine's worker uses [`search::Searcher`]. The rules live in
 //! `homeostat-chess` and the search in `homeostat-engine`: no chess logic is written here.
 
+pub mod annotations;
 pub mod bench;
 pub mod events;
 mod js;

@@ -1,6 +1,7 @@
 //! The `Game` class for the page's main thread: a game of chess with legal moves, undo and
 //! redo, outcomes, PGN, opening names and book moves. Every refusal is a JavaScript `Error`.
 
+use crate::annotations::{annotation_from_text, annotations_js};
 use crate::js::to_js;
 use crate::session::Session;
 use wasm_bindgen::prelude::*;
@@ -149,24 +150,51 @@ impl WebGame {
 
     /// The game in PGN; `tags` is an object such as `{White: "You", Black: "Homeostat"}`.
     pub fn pgn(&self, tags: JsValue) -> Result<String, JsError> {
-        let mut list = Vec::new();
-        if !tags.is_undefined() && !tags.is_null() {
-            let object = tags.dyn_into::<js_sys::Object>().map_err(|_| JsError::new("PGN tags must be an object"))?;
-            for entry in js_sys::Object::entries(&object).iter() {
-                let pair = js_sys::Array::from(&entry);
-                let name = pair.get(0).as_string().unwrap_or_default();
-                let value = pair.get(1);
-                let value = match (value.as_string(), value.as_f64()) {
-                    (Some(s), _) => s,
-                    (None, Some(n)) => n.to_string(),
-                    _ => return Err(JsError::new(&format!("PGN tag {name} must be a string"))),
-                };
-                list.push((name, value));
-            }
-        }
-        Ok(self.session.pgn(&list))
+        Ok(self.session.pgn(&tag_list(tags)?))
     }
 
+    /// The annotations of the PGN this game was loaded from: `[{ply, nags, comment, eval, arrows,
+    /// circles, variation, variationSan}]`, one per annotated move (`eval` is White's view).
+    pub fn annotations(&self) -> JsValue {
+        to_js(&annotations_js(self.session.game(), self.session.loaded_annotations()))
+    }
+
+    /// The game in PGN with `annotations`, each `"<ply> <PGN annotation>"` such as
+    /// `"12 $4 {[%eval -3.10] [%cal Gd8e7]} (Qe7 Nxf7)"`: NAGs, comments with `[%eval]`,
+    /// `[%cal]`/`[%csl]`, and the variation from the position before that move (SAN or UCI).
+    /// Throws an Error naming the ply and what is wrong.
+    #[wasm_bindgen(js_name = annotatedPgn)]
+    pub fn annotated_pgn(&self, tags: JsValue, annotations: Vec<String>) -> Result<String, JsError> {
+        let mut checked = Vec::with_capacity(annotations.len());
+        for text in &annotations {
+            checked.push(annotation_from_text(self.session.game(), text).map_err(|e| JsError::new(&e))?);
+        }
+        Ok(self.session.annotated_pgn(&tag_list(tags)?, &checked))
+    }
+}
+
+/// PGN tags from an object such as `{White: "You"}` (none for undefined or null).
+fn tag_list(tags: JsValue) -> Result<Vec<(String, String)>, JsError> {
+    let mut list = Vec::new();
+    if !tags.is_undefined() && !tags.is_null() {
+        let object = tags.dyn_into::<js_sys::Object>().map_err(|_| JsError::new("PGN tags must be an object"))?;
+        for entry in js_sys::Object::entries(&object).iter() {
+            let pair = js_sys::Array::from(&entry);
+            let name = pair.get(0).as_string().unwrap_or_default();
+            let value = pair.get(1);
+            let value = match (value.as_string(), value.as_f64()) {
+                (Some(s), _) => s,
+                (None, Some(n)) => n.to_string(),
+                _ => return Err(JsError::new(&format!("PGN tag {name} must be a string"))),
+            };
+            list.push((name, value));
+        }
+    }
+    Ok(list)
+}
+
+#[wasm_bindgen(js_class = Game)]
+impl WebGame {
     /// The named opening of the game so far, `{eco, name}`, or null.
     #[wasm_bindgen(js_name = openingName)]
     pub fn opening_name(&self) -> JsValue {

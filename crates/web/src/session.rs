@@ -1,7 +1,8 @@
 //! The game the page plays, without JavaScript types: the rules core's [`Game`] (with its redo
 //! stack, and draws claimed automatically) and the plain records the bindings hand out.
 
-use homeostat_chess::{Board, Color, EndReason, Game, Move, Outcome, PieceKind, Square};
+use homeostat_chess::annotation::Annotation;
+use homeostat_chess::{pgn, Board, Color, EndReason, Game, Move, Outcome, PieceKind, Square};
 use homeostat_engine::book::{self, Opening};
 use serde::Serialize;
 
@@ -67,6 +68,8 @@ pub struct Squares {
 #[derive(Clone, Debug)]
 pub struct Session {
     game: Game,
+    /// The annotations of the PGN the game was loaded from, by move.
+    loaded: Vec<Annotation>,
 }
 
 impl Session {
@@ -89,8 +92,8 @@ impl Session {
             Ok(board) => return Ok(Session::from_game(Game::new(board))),
             Err(e) => e.to_string(),
         };
-        match Game::from_pgn(text) {
-            Ok(game) => Ok(Session::from_game(game)),
+        match pgn::read_game(text).and_then(|record| Ok((Game::from_pgn_game(&record)?, record.annotations))) {
+            Ok((game, loaded)) => Ok(Session { loaded, ..Session::from_game(game) }),
             // Text that looks like a FEN (one line, slashes, no move numbers) gets the FEN error.
             Err(_) if !text.contains('\n') && text.matches('/').count() >= 7 && !text.contains('[') => Err(fen_error),
             Err(e) => Err(format!("not a valid FEN or PGN game: {e}")),
@@ -100,7 +103,7 @@ impl Session {
     /// The page ends a game as soon as a draw can be claimed, as a player who always claims would.
     fn from_game(mut game: Game) -> Session {
         game.set_automatic_claims(true);
-        Session { game }
+        Session { game, loaded: Vec::new() }
     }
 
     /// The rules core's game record.
@@ -215,6 +218,23 @@ impl Session {
     pub fn pgn(&self, tags: &[(String, String)]) -> String {
         let tags: Vec<(&str, &str)> = tags.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
         self.game.to_pgn(&tags)
+    }
+
+    /// The annotations read with the game's PGN, by move (none for a FEN or a new game).
+    pub fn loaded_annotations(&self) -> &[Annotation] {
+        &self.loaded
+    }
+
+    /// The game in PGN with these tags and annotations (`(move index, annotation)`).
+    pub fn annotated_pgn(&self, tags: &[(String, String)], annotations: &[(usize, Annotation)]) -> String {
+        let tags: Vec<(&str, &str)> = tags.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
+        let mut record = self.game.to_pgn_game(&tags);
+        for (index, a) in annotations {
+            if *index < record.moves.len() {
+                *record.annotation_mut(*index) = a.clone();
+            }
+        }
+        record.to_pgn()
     }
 
     /// The named opening of the game so far.
