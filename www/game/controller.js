@@ -6,7 +6,7 @@
 //   position {animate}        the game changed (a move, a take-back, a new game)
 //   move {san, uci, fen, by}  a move was played, by "human" or "engine"
 //   searchstart {kind}        a search began: "play", "hint" or "analyse"
-//   thinking {kind, ...}      search progress merged so far (depth, score, line, best move, …)
+//   thinking {kind, ...}      search progress merged so far (depth, score, line, best move, …; `lines` with MultiPV)
 //   searchend {kind}          the search ended or was called off
 //   book {san, kind}          the engine's answer came from the opening book
 //   hint {uci, san, book}     a suggested move for the human
@@ -26,6 +26,8 @@ const FALLBACK_THINK_MS = [500, 1000, 1000, 1000, 1000, 1000, 1000, 3000];
 
 /** Analysis in two-human games: full strength, for a minute (a new position starts a new one). */
 const ANALYSIS_LIMITS = { level: 8, movetimeMs: 60_000, useBook: false };
+/** Analysis asked for on any position (`analyse()`): until stopped, as far as a search goes (an hour at most). */
+const OPEN_ANALYSIS_MS = 3_600_000;
 /** The least pause before a book move when the level paces the think: a glance, not a search. */
 const BOOK_PAUSE_MS = 400;
 /** A hint: full strength for a second. */
@@ -47,6 +49,17 @@ function randomSeed() {
  * @property {boolean} book
  * @property {boolean} analysis analyse in two-human games
  */
+
+/**
+ * The MultiPV lines with `event`'s line put in its place.
+ * @param {object[] | undefined} lines
+ * @param {any} event an iteration event
+ */
+function withLine(lines, event) {
+  const next = [...(lines ?? [])];
+  next[event.multipv - 1] = { pv: event.pvUci, pvSan: event.pv, score: event.score, scoreWhite: event.scoreWhite, depth: event.depth };
+  return next;
+}
 
 export class GameController extends EventTarget {
   /**
@@ -90,6 +103,8 @@ export class GameController extends EventTarget {
     /** The engine's draw offer, open until the person answers or moves. */
     this.drawOffered = false;
     this.wantHint = false;
+    /** Analysis asked for on any position, with how many lines (1–5); null: the engine plays as set. */
+    this.analysing = null;
     /** @type {import("./memory.js").SharedMemory | null} */
     this.memory = null;
     this.memoryLoading = null;
@@ -100,6 +115,8 @@ export class GameController extends EventTarget {
 
   /** Whether the side to move is played by a human. */
   humanToMove() {
+    // Analysing, the person moves for both sides.
+    if (this.analysing) return true;
     const p = this.options.player;
     if (p === "both") return true;
     if (p === "none") return false;
@@ -375,12 +392,30 @@ export class GameController extends EventTarget {
     this.cancel();
     if (!this.game || this.readonly || this.viewing || !this.connected || this.isOver()) return;
     if (this.engineState === "failed") return;
+    if (this.analysing) return void this.search("analyse", { ...ANALYSIS_LIMITS, movetimeMs: OPEN_ANALYSIS_MS, multipv: this.analysing.lines, purpose: "analyse" });
     if (this.humanToMove()) {
       if (this.options.player === "both" && this.options.analysis) this.search("analyse", { ...ANALYSIS_LIMITS, purpose: "analyse" });
       return;
     }
     if (this.paused) return;
     this.search("play", { ...this.limits(), purpose: "play" });
+  }
+
+  /**
+   * Analyses every position from now on with `lines` best lines (1–5; MultiPV), whoever is to move: the engine
+   * does not play until `stopAnalysis`.
+   * @param {number} lines
+   */
+  analyse(lines) {
+    this.analysing = { lines: Math.max(1, Math.min(5, Math.round(lines) || 1)) };
+    this.think();
+  }
+
+  /** Ends `analyse`: the engine plays again as the options say. */
+  stopAnalysis() {
+    if (!this.analysing) return;
+    this.analysing = null;
+    this.think();
   }
 
   /** Suggests a move for the human: from the running analysis, else a short search. */
@@ -636,7 +671,11 @@ export class GameController extends EventTarget {
       const { text, move, index, count, replies, nodes, best, bestUci, score, scoreWhite } = event;
       Object.assign(p, { text, move, index, count, replies, nodes, best, bestUci, score, scoreWhite });
       if (event.depth) p.depth = event.depth;
+    } else if (event.type === "iteration" && event.multipv > 1) {
+      // A further MultiPV line: only the list of lines changes.
+      p.lines = withLine(p.lines, event);
     } else if (event.type === "iteration") {
+      if (event.multipv) p.lines = withLine(p.lines, event);
       const { depth, seldepth, score, scoreWhite, nodes, nps, elapsedMs, pv } = event;
       Object.assign(p, { depth, seldepth, score, scoreWhite, nodes, nps, elapsedMs, pv });
       if (event.pv?.[0]) p.best = event.pv[0];
