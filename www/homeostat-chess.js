@@ -29,6 +29,8 @@ import { loadRules } from "./engine/rules.js";
 const ENGINE_URL = new URL("./engine/engine-client.js", import.meta.url).href;
 /** Loaded only when the `memory` attribute is set. */
 const MEMORY_URL = new URL("./game/memory.js", import.meta.url).href;
+/** Review, analysis lines and drawn shapes: loaded at their first use. */
+const EXTRAS_URL = new URL("./extras/review-view.js", import.meta.url).href;
 
 /** Keys that step through the game in a read-only viewer. */
 const VIEWER_KEYS = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last", ArrowUp: "first", ArrowDown: "last" };
@@ -54,6 +56,8 @@ export class HomeostatChess extends HTMLElement {
     /** The `memory` attribute's URL, or null (no shared memory). */
     this.memoryUrl = null;
     this.cleanups = [];
+    /** The review and analysis panel (extras/review-view.js) once loaded. */
+    this.extrasView = null;
     /** Resolves when the rules are loaded and the first position is shown. */
     this.ready = new Promise((resolve) => (this.markReady = resolve));
   }
@@ -120,6 +124,7 @@ export class HomeostatChess extends HTMLElement {
     /** The board's view state, for reading (tests, curious pages); it is changed only through `board`. */
     this.boardState = renderer.state;
     this.play.attach(renderer);
+    this.listenForDrawing(this.$(".board-canvas"));
     this.$(".san-form").addEventListener("submit", (event) => {
       event.preventDefault();
       this.play.playTyped();
@@ -184,6 +189,7 @@ export class HomeostatChess extends HTMLElement {
     performance.mark?.("homeostat-ready");
     this.controller.setGame(game ?? new this.rules.Game(), game && saved ? saved.evals : []);
     this.markReady();
+    this.extrasFor(this.game);
   }
 
   /** The controller for this element's settings, its events shown by the view. */
@@ -198,6 +204,8 @@ export class HomeostatChess extends HTMLElement {
     });
     controller.readonly = this.readonly;
     controller.connected = this.isConnected;
+    // Lines of an analysis show in the extras panel.
+    controller.addEventListener("searchstart", (event) => event.detail.kind === "analyse" && this.extras());
     this.screen.connect(controller);
     return controller;
   }
@@ -265,7 +273,39 @@ export class HomeostatChess extends HTMLElement {
     configure?.();
     this.board.setPromotion(null);
     this.controller.setGame(game);
+    this.extrasFor(game);
     return null;
+  }
+
+  /** The review and analysis panel, loaded at first use (after the player is ready). */
+  extras() {
+    this.extrasLoading ??= this.ready
+      .then(() => import(EXTRAS_URL))
+      .then(({ ReviewView }) => (this.extrasView = new ReviewView(this)));
+    return this.extrasLoading;
+  }
+
+  /** A game read from a PGN with review marks, evaluations or drawings shows them: the panel loads for it. */
+  extrasFor(game) {
+    if (game?.annotations?.().length) this.extras().then((view) => view.onPosition());
+  }
+
+  /**
+   * Right-button arrows and circles, and the keyboard's ("x" on the focused square): the panel loads at the first
+   * one; a left press clears the drawings of the position shown.
+   * @param {HTMLCanvasElement} canvas
+   */
+  listenForDrawing(canvas) {
+    canvas.addEventListener("contextmenu", (event) => event.preventDefault());
+    canvas.addEventListener("pointerdown", (event) => {
+      if (event.button === 2) this.extras().then((view) => view.press(event));
+      else if (event.button === 0) this.extrasView?.clear();
+    });
+    // Kept for a panel that loads after the button came up.
+    canvas.addEventListener("pointerup", (event) => event.button === 2 && (this.rightUp = event));
+    canvas.addEventListener("keydown", (event) => {
+      if ((event.key === "x" || event.key === "X") && !event.repeat) this.extras().then((view) => view.key(this.boardState.cursor, event));
+    });
   }
 
   startFromDialog(options) {
@@ -304,6 +344,8 @@ export class HomeostatChess extends HTMLElement {
       "decline-draw": () => c.answerDrawOffer(false),
       "retry-engine": () => c.retryEngine(),
       "two-players": () => this.setPlayer("both"),
+      review: () => this.review().catch(() => {}),
+      analyse: () => (c.analysing ? this.stopAnalysis() : this.analyse()),
     };
     if (["first", "prev", "next", "last"].includes(action)) return this.history.step(action), true;
     if (!actions[action]) return false;
@@ -398,6 +440,28 @@ export class HomeostatChess extends HTMLElement {
     this.controller?.resign();
   }
 
+  /**
+   * Reviews the game in a worker of its own: resolves to `{moves: [{ply, san, mark, best, bestSan, winDrop}],
+   * accuracy: {white, black}}` and fires `review`; rejects (an AbortError when cancelled) otherwise.
+   */
+  review() {
+    return this.extras().then((view) => view.review());
+  }
+
+  /**
+   * Analyses every position, whoever is to move, with `lines` (1–5) lines until `stopAnalysis()`; each update
+   * fires `analysis` `{lines: [{pv, pvSan, score, scoreWhite, depth}]}`.
+   * @param {{lines?: number}} [options]
+   */
+  analyse(options = {}) {
+    return this.extras().then((view) => view.analyse(options));
+  }
+
+  /** Ends `analyse()`: the engine plays again as set. */
+  stopAnalysis() {
+    return this.extras().then((view) => view.stopAnalysis());
+  }
+
   /** Ply shown read-only from the history, or null for the live game. */
   get viewPly() {
     return this.history.ply;
@@ -418,7 +482,9 @@ export class HomeostatChess extends HTMLElement {
     const p = this.settings.player;
     const name = (color) => (p === "both" || p === color ? "Human" : `Homeostat (level ${this.settings.level})`);
     const date = new Date().toISOString().slice(0, 10).replaceAll("-", ".");
-    return this.game.pgn({ Event: "Homeostat game", Site: location.host || "Homeostat", Date: date, White: name("white"), Black: name("black") });
+    const tags = { Event: "Homeostat game", Site: location.host || "Homeostat", Date: date, White: name("white"), Black: name("black") };
+    // With a review or drawings, the annotated form.
+    return this.extrasView?.pgn(tags) ?? this.game.pgn(tags);
   }
 
   get orientation() {

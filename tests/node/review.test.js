@@ -68,6 +68,9 @@ describe("a reviewed game", () => {
     assert.deepEqual(back.shapes[2], { arrows: ["Gd1h5"], circles: ["Rf7"] });
     for (let ply = 1; ply < 7; ply++) assert.deepEqual(back.evals[ply], review.evals[ply], `eval after ply ${ply}`);
     assert.equal(reviewFromAnnotations(rules.Game.load("1. e4 e5 *")), null);
+    const drawn = reviewFromAnnotations(rules.Game.load("1. e4 e5 {[%cal Gg1f3]} *"));
+    assert.equal(drawn.reviewed, false);
+    assert.deepEqual(drawn.shapes, { 2: { arrows: ["Gg1f3"], circles: [] } });
   });
 
   test("bad annotations are refused with the ply and the reason", () => {

@@ -5,7 +5,8 @@
  * @typedef {object} BoardApi
  * @property {(pieces: string[], animate: boolean) => void} setPosition 64 piece letters, a1 first ("" empty)
  * @property {(move: {from: string, to: string} | null) => void} setLastMove
- * @property {(arrows: {from: string, to: string}[]) => void} setArrows
+ * @property {(arrows: {from: string, to: string, color?: string, weight?: number}[]) => void} setArrows arrows (a circle
+ *   where from is to), in the theme's arrow colour unless `color` (CSS) is given, `weight` times the usual width
  * @property {(marks: {check?: string | null}) => void} setMarks the king in check
  * @property {(side: "white" | "black") => void} setOrientation
  * @property {(on: boolean) => void} setInteractive whether a human may move now (off clears the selection)
@@ -34,7 +35,7 @@ export function createBoardApi(renderer) {
       draw();
     },
     setArrows(arrows) {
-      state.arrows = arrows.map(({ from, to }) => ({ from, to }));
+      state.arrows = arrows.map(({ from, to, color, weight }) => ({ from, to, color, weight }));
       draw();
     },
     setMarks({ check = null }) {

@@ -354,10 +354,21 @@ export class BoardRenderer {
   }
 
   /** An arrow between two square centres. */
-  drawArrow({ from, to }, s, color) {
+  drawArrow({ from, to, color: own, weight = 1 }, s, color) {
     const { ctx } = this;
     const a = this.corner(squareIndex(from));
     const b = this.corner(squareIndex(to));
+    if (from === to) {
+      // A circle: a ring inside the square.
+      ctx.save();
+      ctx.strokeStyle = own ?? color;
+      ctx.lineWidth = s * 0.07 * weight;
+      ctx.beginPath();
+      ctx.arc(a.x + s / 2, a.y + s / 2, s * 0.44, 0, Math.PI * 2);
+      ctx.stroke();
+      ctx.restore();
+      return;
+    }
     const x1 = a.x + s / 2;
     const y1 = a.y + s / 2;
     const x2 = b.x + s / 2;
@@ -368,9 +379,9 @@ export class BoardRenderer {
     ctx.save();
     ctx.translate(x1, y1);
     ctx.rotate(angle);
-    ctx.fillStyle = color;
+    ctx.fillStyle = own ?? color;
     ctx.beginPath();
-    const w = s * 0.085;
+    const w = s * 0.085 * weight;
     ctx.moveTo(s * 0.15, -w);
     ctx.lineTo(length - head, -w);
     ctx.lineTo(length - head, -head * 0.6);

@@ -56,8 +56,10 @@ function randomSeed() {
  * @param {any} event an iteration event
  */
 function withLine(lines, event) {
-  const next = [...(lines ?? [])];
-  next[event.multipv - 1] = { pv: event.pvUci, pvSan: event.pv, score: event.score, scoreWhite: event.scoreWhite, depth: event.depth };
+  const at = event.multipv - 1;
+  // A line from the last depth that starts with the new line's move is out of date: it goes.
+  const next = (lines ?? []).map((line, i) => (i !== at && line?.pv[0] === event.pvUci[0] ? undefined : line));
+  next[at] = { pv: event.pvUci, pvSan: event.pv, score: event.score, scoreWhite: event.scoreWhite, depth: event.depth };
   return next;
 }
 
@@ -105,6 +107,8 @@ export class GameController extends EventTarget {
     this.wantHint = false;
     /** Analysis asked for on any position, with how many lines (1–5); null: the engine plays as set. */
     this.analysing = null;
+    /** How many lines (MultiPV) an analysis shows, 1–5. */
+    this.lines = 1;
     /** @type {import("./memory.js").SharedMemory | null} */
     this.memory = null;
     this.memoryLoading = null;
@@ -175,6 +179,8 @@ export class GameController extends EventTarget {
     this.lastScore = null;
     this.paused = false;
     this.drawOffered = false;
+    // A new game is shown live: a history view of the old one ends with it (the element resets its own ply).
+    this.viewing = false;
     if (this.fixedSeed === null) this.seed = randomSeed();
     this.engine?.newGame?.();
     this.emit("position", { animate: false });
@@ -392,9 +398,9 @@ export class GameController extends EventTarget {
     this.cancel();
     if (!this.game || this.readonly || this.viewing || !this.connected || this.isOver()) return;
     if (this.engineState === "failed") return;
-    if (this.analysing) return void this.search("analyse", { ...ANALYSIS_LIMITS, movetimeMs: OPEN_ANALYSIS_MS, multipv: this.analysing.lines, purpose: "analyse" });
+    if (this.analysing) return void this.search("analyse", { ...ANALYSIS_LIMITS, movetimeMs: OPEN_ANALYSIS_MS, multipv: this.lines, purpose: "analyse" });
     if (this.humanToMove()) {
-      if (this.options.player === "both" && this.options.analysis) this.search("analyse", { ...ANALYSIS_LIMITS, purpose: "analyse" });
+      if (this.options.player === "both" && this.options.analysis) this.search("analyse", { ...ANALYSIS_LIMITS, multipv: this.lines, purpose: "analyse" });
       return;
     }
     if (this.paused) return;
@@ -406,8 +412,9 @@ export class GameController extends EventTarget {
    * does not play until `stopAnalysis`.
    * @param {number} lines
    */
-  analyse(lines) {
-    this.analysing = { lines: Math.max(1, Math.min(5, Math.round(lines) || 1)) };
+  analyse(lines = this.lines) {
+    this.lines = Math.max(1, Math.min(5, Math.round(lines) || 1));
+    this.analysing = { lines: this.lines };
     this.think();
   }
 

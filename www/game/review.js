@@ -147,16 +147,16 @@ export function reviewAnnotations(review, shapes = {}) {
 }
 
 /**
- * A review read back from a PGN's annotations (`Game.annotations()`): the marks from the NAGs, the better moves
- * from the variations, the evaluations from [%eval]; null when the PGN holds no review (no evaluations and no
- * marks).
+ * What a PGN's annotations (`Game.annotations()`) hold: a review (the marks from the NAGs, the better moves from
+ * the variations, the evaluations from [%eval]; `reviewed` false when there are no marks and no evaluations) and
+ * the drawn arrows and circles by ply; null when the PGN has no annotations.
  * @param {any} game the wasm Game
  */
 export function reviewFromAnnotations(game) {
   const annotations = game.annotations();
+  if (!annotations.length) return null;
   const evalled = annotations.filter((a) => a.eval);
   const marked = annotations.filter((a) => a.nags.some((n) => NAG_MARKS[n]));
-  if (!evalled.length && !marked.length) return null;
   const sans = game.historySan();
   const byPly = new Map(annotations.map((a) => [a.ply, a]));
   const evals = Array.from({ length: sans.length + 1 }, (_, ply) => byPly.get(ply)?.eval ?? null);
@@ -172,7 +172,7 @@ export function reviewFromAnnotations(game) {
   });
   const shapes = {};
   for (const a of annotations) if (a.arrows.length || a.circles.length) shapes[a.ply] = { arrows: a.arrows, circles: a.circles };
-  return { moves, accuracy: computed.accuracy, evals, shapes };
+  return { moves, accuracy: computed.accuracy, evals, shapes, reviewed: evalled.length > 0 || marked.length > 0 };
 }
 
 /**

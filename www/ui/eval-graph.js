@@ -12,6 +12,8 @@ export class EvalGraph {
     this.canvas = canvas;
     this.points = [];
     this.current = -1;
+    /** Plies marked by a review, with their colours: `{ply, color}`. */
+    this.marks = [];
     canvas.addEventListener("click", (event) => {
       if (this.points.length < 2) return;
       const rect = canvas.getBoundingClientRect();
@@ -74,6 +76,13 @@ export class EvalGraph {
     ctx.beginPath();
     values.forEach((v, i) => (i ? ctx.lineTo(x(i), y(v)) : ctx.moveTo(x(i), y(v))));
     ctx.stroke();
+    for (const { ply, color } of this.marks) {
+      if (ply >= values.length) continue;
+      ctx.fillStyle = color;
+      ctx.beginPath();
+      ctx.arc(x(ply), y(values[ply]), 3 * dpr, 0, Math.PI * 2);
+      ctx.fill();
+    }
     if (this.current >= 0 && this.current < values.length) {
       ctx.fillStyle = line;
       ctx.beginPath();

@@ -131,6 +131,7 @@ export class PlayerView {
     if (outcome) el.graph.set(Array.from({ length: sans.length + 1 }, (_, i) => el.controller.evals[i] ?? null), live ? sans.length : el.viewPly);
     if (!el.controller.drawOffered) this.showOffer(false);
     this.refreshIdle();
+    el.extrasView?.refresh();
   }
 
   /** Status line, player bars and which controls work. */

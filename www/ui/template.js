@@ -75,6 +75,8 @@ export const TEMPLATE = `
       ${button("autoplay", "play", "Auto-play", "a")}
       ${button("draw", "half", "Offer draw", "d")}
       ${button("resign", "flag", "Resign", "")}
+      ${button("review", "review", "Review", "")}
+      ${button("analyse", "lines", "Analyse", "")}
       ${button("import-export", "share", "Import / export", "i")}
       ${button("settings", "gear", "Settings", "")}
       ${button("mute", "sound", "Sound", "s")}
