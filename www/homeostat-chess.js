@@ -301,8 +301,8 @@ export class HomeostatChess extends HTMLElement {
       if (event.button === 2) this.extras().then((view) => view.press(event));
       else if (event.button === 0) this.extrasView?.clear();
     });
-    // Kept for a panel that loads after the button came up.
-    canvas.addEventListener("pointerup", (event) => event.button === 2 && (this.rightUp = event));
+    // Kept for a panel that loads after the button came up (WebKit may end a right press with a mouseup only).
+    for (const type of ["pointerup", "mouseup"]) canvas.addEventListener(type, (event) => (this.lastUp = event));
     canvas.addEventListener("keydown", (event) => {
       if ((event.key === "x" || event.key === "X") && !event.repeat) this.extras().then((view) => view.key(this.boardState.cursor, event));
     });

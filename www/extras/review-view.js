@@ -331,13 +331,17 @@ export class ReviewView {
     const canvas = el.$(".board-canvas");
     const square = this.squareAt(down);
     if (!square) return;
+    let done = false;
     const finish = (up) => {
-      canvas.removeEventListener("pointerup", finish);
+      if (done) return;
+      done = true;
+      for (const type of ["pointerup", "mouseup"]) canvas.removeEventListener(type, finish);
       this.toggleShape(square, this.squareAt(up) ?? square, colorOf(down));
     };
-    // The module may load after the button came up: that release was kept by the element.
-    if (el.rightUp && el.rightUp.timeStamp >= down.timeStamp) finish(el.rightUp);
-    else canvas.addEventListener("pointerup", (up) => up.button === 2 && finish(up));
+    // The module may load after the button came up: that release was kept by the element. WebKit may end a
+    // right press with a mouseup and no pointerup, so the first of either ends it.
+    if (el.lastUp && el.lastUp.timeStamp >= down.timeStamp) finish(el.lastUp);
+    else for (const type of ["pointerup", "mouseup"]) canvas.addEventListener(type, finish);
   }
 
   /**
