@@ -162,15 +162,19 @@ export class ReviewView {
   /** Accuracy and counts of marks. */
   summarise() {
     const r = this.result;
+    this.$('[data-review="next"]').hidden = !r?.moves.some((m) => m.mark);
     if (!r) return this.say("");
-    const count = (side, mark) => r.moves.filter((m) => m.mark === mark && (m.ply % 2 === 1) === (side === this.whiteFirst())).length;
+    const whiteFirst = this.whiteFirst();
+    const count = (side, mark) => r.moves.filter((m) => m.mark === mark && ((m.ply % 2 === 1) === whiteFirst) === (side === "white")).length;
     const sideText = (side) => {
       const accuracy = r.accuracy[side];
-      const marks = ["inaccuracy", "mistake", "blunder"].map((mark) => `${count(side, mark)} ${MARK_GLYPHS[mark]}`).join(" ");
-      return `${side === "white" ? "White" : "Black"} ${accuracy === null ? "–" : `${Math.round(accuracy)}%`} (${marks})`;
+      const marks = ["inaccuracy", "mistake", "blunder"]
+        .map((mark) => [count(side, mark), mark])
+        .filter(([n]) => n)
+        .map(([n, mark]) => `${n} ${MARK_WORDS[mark]}${n > 1 ? "s" : ""}`);
+      return `${side === "white" ? "White" : "Black"} ${accuracy === null ? "–" : `${Math.round(accuracy)}%`}${marks.length ? ` (${marks.join(", ")})` : ""}`;
     };
     this.say(`Accuracy: ${sideText("white")} · ${sideText("black")}`);
-    this.$('[data-review="next"]').hidden = !r.moves.some((m) => m.mark);
   }
 
   whiteFirst() {
@@ -293,7 +297,8 @@ export class ReviewView {
         const item = document.createElement("li");
         const head = document.createElement("span");
         head.className = "line-score";
-        head.textContent = `${scoreText(line.scoreWhite ?? line.score)} · ${line.depth}`;
+        head.textContent = `${scoreText(line.scoreWhite ?? line.score)} · d${line.depth}`;
+        head.title = `depth ${line.depth}`;
         item.append(head);
         line.pvSan.slice(0, 10).forEach((san, index) => {
           const button = document.createElement("button");
