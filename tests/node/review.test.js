@@ -3,7 +3,7 @@
 
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { markFor, markMoves, moveAccuracy, reviewAnnotations, reviewFromAnnotations, reviewGame, winPercent } from "../../www/game/review.js";
+import { markFor, markMoves, moveAccuracy, reviewAnnotations, reviewFromAnnotations, reviewGame, winPercent } from "../../www/extras/review.js";
 import { loadRules, nodeEngine } from "./engine-node.js";
 
 const rules = await loadRules();

@@ -1,9 +1,9 @@
 // The review and analysis panel of <homeostat-chess>, loaded on demand (the first Review or Analyse, an analysing
 // search, a PGN with review marks, or the first right-button press on the board): the review's progress and
 // results, marks in the move list and on the graph, the better move of a marked move, MultiPV lines with their
-// arrows, and the person's own arrows and circles. The review's logic is game/review.js; this module only shows it.
+// arrows, and the person's own arrows and circles. The review's logic is extras/review.js; this module only shows it.
 
-import { MARK_GLYPHS, reviewAnnotations, reviewFromAnnotations, reviewGame } from "../game/review.js";
+import { MARK_GLYPHS, reviewAnnotations, reviewFromAnnotations, reviewGame } from "./review.js";
 
 const STYLE_URL = new URL("./review-view.css", import.meta.url).href;
 const ENGINE_URL = new URL("../engine/engine-client.js", import.meta.url).href;
