@@ -304,7 +304,10 @@ export class HomeostatChess extends HTMLElement {
     // Kept for a panel that loads after the button came up (WebKit may end a right press with a mouseup only).
     for (const type of ["pointerup", "mouseup"]) canvas.addEventListener(type, (event) => (this.lastUp = event));
     canvas.addEventListener("keydown", (event) => {
-      if ((event.key === "x" || event.key === "X") && !event.repeat) this.extras().then((view) => view.key(this.boardState.cursor, event));
+      if ((event.key !== "x" && event.key !== "X") || event.repeat) return;
+      // The focus square now: it may move before the panel has loaded.
+      const square = this.boardState.cursor;
+      this.extras().then((view) => view.key(square, event));
     });
   }
 

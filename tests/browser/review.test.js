@@ -179,11 +179,29 @@ for (const engine of enginesUnderTest()) {
         // A left press clears the drawing.
         const canvas = el.shadowRoot.querySelector(".board-canvas");
         canvas.dispatchEvent(new PointerEvent("pointerdown", { button: 0, bubbles: true, isPrimary: true, clientX: 1, clientY: 1 }));
+        canvas.dispatchEvent(new PointerEvent("pointerup", { button: 0, bubbles: true, isPrimary: true, clientX: 1, clientY: 1 }));
         return { arrows, after: el.boardState.arrows.length, pgn: el.pgn };
       }, pgn);
       assert.deepEqual(back.arrows, ["g1f3"]);
       assert.equal(back.after, 0);
       assert.doesNotMatch(back.pgn, /%cal/);
+    });
+
+    test("the keyboard draws an arrow and a circle from the focus square", { timeout: 30_000 }, async () => {
+      await driver.evaluate(setUp, "1. e4 e5 *");
+      // Focus from a script (as Tab gives it) puts the focus square on e2.
+      await driver.evaluate(() => {
+        const canvas = document.querySelector("homeostat-chess").shadowRoot.querySelector(".board-canvas");
+        canvas.blur();
+        canvas.focus();
+      });
+      // Where no focus event comes (Firefox under the driver, after earlier clicks), Enter starts the focus square.
+      if (!(await driver.evaluate(() => document.querySelector("homeostat-chess").boardState.cursor))) await driver.press("Enter");
+      assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").boardState.cursor), "e2");
+      for (const key of ["x", "ArrowUp", "ArrowUp", "x", "x", "x"]) await driver.press(key);
+      await driver.waitFor(() => document.querySelector("homeostat-chess").boardState.arrows.length === 2, { timeout: 5000 });
+      const pgn = await driver.evaluate(() => document.querySelector("homeostat-chess").pgn);
+      assert.match(pgn, /\{\[%cal Ge2e4\] \[%csl Ge4\]\}/);
     });
   });
 }
