@@ -48,7 +48,11 @@ export class ReviewView {
     const c = host.controller;
     c.addEventListener("thinking", (event) => this.onThinking(event.detail));
     c.addEventListener("searchstart", () => this.showLines([]));
-    c.addEventListener("position", () => this.onPosition());
+    c.addEventListener("position", () => {
+      // Lines belong to the position they were found for; a new search brings its own.
+      this.showLines([]);
+      this.onPosition();
+    });
     this.onPosition();
   }
 
@@ -113,6 +117,8 @@ export class ReviewView {
     this.running?.abort();
     const running = (this.running = new AbortController());
     const progress = this.$(".review-progress");
+    // The moves reviewed: the marks apply while the game still starts with them.
+    const uci = game.historyUci();
     this.setBusy(true);
     this.say(`Reviewing ${game.ply()} moves…`);
     try {
@@ -126,9 +132,10 @@ export class ReviewView {
         },
       });
       if (el.game !== game) throw Object.assign(new Error("the game changed during the review"), { name: "AbortError" });
-      this.result = review;
-      el.controller.evals = review.evals.map((e) => (e ? { cp: e.cp, mate: e.mate } : null));
-      this.summarise();
+      this.result = { ...review, uci };
+      if (this.running === running) this.running = null;
+      // Evaluations of later moves, played meanwhile, are kept.
+      el.controller.evals = review.evals.map(plainScore).concat(el.controller.evals.slice(review.evals.length));
       el.screen.refresh(false);
       const detail = this.detail();
       el.emit("review", detail);
@@ -161,9 +168,10 @@ export class ReviewView {
 
   /** Accuracy and counts of marks. */
   summarise() {
-    const r = this.result;
+    if (this.running) return;
+    const r = this.current();
     this.$('[data-review="next"]').hidden = !r?.moves.some((m) => m.mark);
-    if (!r) return this.say("");
+    if (!r) return this.say(this.result ? "The game has changed since its review: Review game again." : "");
     const whiteFirst = this.whiteFirst();
     const count = (side, mark) => r.moves.filter((m) => m.mark === mark && ((m.ply % 2 === 1) === whiteFirst) === (side === "white")).length;
     const sideText = (side) => {
@@ -184,7 +192,7 @@ export class ReviewView {
   /** Shows the next marked move after the one shown (from the start after the last). */
   nextMistake() {
     const el = this.host;
-    const marked = (this.result?.moves ?? []).filter((m) => m.mark).map((m) => m.ply);
+    const marked = (this.current()?.moves ?? []).filter((m) => m.mark).map((m) => m.ply);
     if (!marked.length) return;
     const shown = el.viewPly ?? el.game.ply();
     const next = marked.find((ply) => ply > shown) ?? marked[0];
@@ -202,11 +210,19 @@ export class ReviewView {
     this.game = el.game;
     this.running?.abort();
     const loaded = this.game ? reviewFromAnnotations(this.game) : null;
-    this.result = loaded?.reviewed ? loaded : null;
+    this.result = loaded?.reviewed ? { ...loaded, uci: this.game.historyUci() } : null;
     this.shapes = loaded?.shapes ?? {};
-    if (this.result) el.controller.evals = this.result.evals.map((e) => e && { ...e });
+    if (this.result) el.controller.evals = this.result.evals.map(plainScore);
     this.summarise();
     this.$(".review-better").textContent = "";
+  }
+
+  /** The review while it still describes the game: its moves are the game's first moves (a take-back and other
+   * moves leave it behind). */
+  current() {
+    const r = this.result;
+    const played = this.host.game?.historyUci() ?? [];
+    return r && r.uci.length <= played.length && r.uci.every((m, i) => m === played[i]) ? r : null;
   }
 
   /** Called after every redraw of the element: marks, graph, arrows. */
@@ -215,7 +231,8 @@ export class ReviewView {
     const game = el.game;
     if (!game) return;
     const shown = el.viewPly ?? game.ply();
-    const r = this.result && this.result.moves.length <= game.ply() ? this.result : null;
+    const r = this.current();
+    this.summarise();
     for (const button of el.$(".move-list").querySelectorAll("button[data-ply]")) {
       const move = r?.moves[Number(button.dataset.ply) - 1];
       if (!move?.mark) continue;
@@ -246,7 +263,7 @@ export class ReviewView {
     const game = el.game;
     const shown = el.viewPly ?? game.ply();
     const arrows = [];
-    const move = this.result?.moves[shown - 1];
+    const move = this.current()?.moves[shown - 1];
     if (move?.mark && move.best) arrows.push({ from: move.best.slice(0, 2), to: move.best.slice(2, 4), color: "rgba(21, 120, 27, 0.85)", weight: 1.2 });
     if (el.viewPly === null) {
       this.lines.forEach((line, i) => {
@@ -414,11 +431,17 @@ export class ReviewView {
    */
   pgn(tags) {
     const game = this.host.game;
-    const review = this.result && this.result.moves.length <= game.ply() ? this.result : { moves: [], evals: [] };
+    const review = this.current() ?? { moves: [], evals: [] };
     const shapes = Object.fromEntries(Object.entries(this.shapes).filter(([ply, s]) => Number(ply) >= 1 && Number(ply) <= game.ply() && (s.arrows.length || s.circles.length)));
     const texts = reviewAnnotations(review, shapes);
     return texts.length ? game.annotatedPgn(tags, texts) : null;
   }
+}
+
+/** A score as the controller keeps it: `{cp}` or `{mate}`, or null. */
+function plainScore(score) {
+  if (!score) return null;
+  return score.mate !== undefined ? { mate: score.mate } : { cp: score.cp ?? 0 };
 }
 
 /** The shape colour for the keys held: Shift red, Alt blue, Ctrl (or Meta) yellow, else green. */
