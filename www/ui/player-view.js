@@ -48,7 +48,10 @@ export class PlayerView {
       const { bestUci: _uci, ...detail } = progress;
       el.emit("thinking", detail);
     });
-    on("searchend", () => this.refreshIdle());
+    on("searchend", () => {
+      el.thinkingPanel.flush();
+      this.refreshIdle();
+    });
     on("book", ({ san, kind }) => {
       el.thinkingPanel.setMode("book", "Book move");
       el.fields.line.textContent = kind === "hint" ? `Hint from the opening book: ${san}.` : `Played ${san} from the opening book.`;
