@@ -11,6 +11,8 @@ import { DEFAULT_SETTINGS, gameRecord, restoreGame, validGame, validSettings } f
 import { ATTRIBUTES, readSeed } from "./ui/attributes.js";
 import { applyAttribute, LAYOUT_ATTRIBUTES, readColors } from "./ui/attribute-sync.js";
 import { BoardPlay } from "./ui/board-play.js";
+import { clockControl } from "./game/clock.js";
+import { ClockView } from "./ui/clock-view.js";
 import { Dialogs } from "./ui/dialogs.js";
 import { EvalBar } from "./ui/eval-bar.js";
 import { EvalGraph } from "./ui/eval-graph.js";
@@ -50,6 +52,8 @@ export class HomeostatChess extends HTMLElement {
     this.play = new BoardPlay(this);
     /** The read-only history viewer (ui/history-view.js). */
     this.history = new HistoryView(this);
+    /** The clocks beside the players (ui/clock-view.js). */
+    this.clocks = new ClockView(this);
     this.thinkBounds = { min: 500, max: 5000 };
     /** The `memory` attribute's URL, or null (no shared memory). */
     this.memoryUrl = null;
@@ -77,6 +81,7 @@ export class HomeostatChess extends HTMLElement {
 
   disconnectedCallback() {
     for (const cleanup of this.cleanups.splice(0)) cleanup();
+    this.clocks.stop();
     this.controller?.setConnected(false);
   }
 
@@ -192,7 +197,7 @@ export class HomeostatChess extends HTMLElement {
     const controller = new GameController({
       rules: this.rules,
       createEngine: async () => new (await import(ENGINE_URL)).EngineClient(),
-      options: { player: s.player, level: s.level, think: s.think, book: s.book, analysis: s.analysis, thinkMinMs: this.thinkBounds.min, thinkMaxMs: this.thinkBounds.max },
+      options: { player: s.player, level: s.level, think: s.think, book: s.book, analysis: s.analysis, clock: clockControl(s.clock), thinkMinMs: this.thinkBounds.min, thinkMaxMs: this.thinkBounds.max },
       seed,
       memory: this.sharedMemory(),
     });
@@ -219,6 +224,7 @@ export class HomeostatChess extends HTMLElement {
     if (this.controller) {
       const { player, level, think, book, analysis } = this.settings;
       this.controller.configure({ player, level, think, book, analysis });
+      if ("clock" in changes) this.controller.setClock(clockControl(this.settings.clock));
     }
     this.applyBoardSettings();
     if (save) this.saveSettingsNow();

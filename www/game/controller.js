@@ -12,7 +12,8 @@
 //   hint {uci, san, book}     a suggested move for the human
 //   drawoffer {}              the engine offers a draw along with its move
 //   drawanswer {accepted}     the engine's answer to the human's draw offer
-//   gameover {result, reason}
+//   gameover {result, reason}  (reason "time" when a clock ran out)
+//   clock {}                  a clock started, stopped or was reset (read the times from `clock`)
 //   engine {state, message}   the engine's state: "off", "loading", "ready" or "failed"
 //   memory {state, ...}       the shared memory: "hit" {kind, san, uci, depth, players, text}, "offline" {reason}, "online"
 //   enginestart, enginestop {starts}
@@ -20,6 +21,7 @@
 
 import { PLAYERS } from "./settings.js";
 import { Pacer } from "./pacer.js";
+import { ChessClock } from "./clock.js";
 
 /** Milliseconds a move takes by level when no time is set, until the wasm module exports `levelThinkMs`. */
 const FALLBACK_THINK_MS = [500, 1000, 1000, 1000, 1000, 1000, 1000, 3000];
@@ -46,6 +48,7 @@ function randomSeed() {
  * @property {number} thinkMaxMs
  * @property {boolean} book
  * @property {boolean} analysis analyse in two-human games
+ * @property {{baseMs: number, incMs: number} | null} clock the time control, or null for none
  */
 
 export class GameController extends EventTarget {
@@ -57,13 +60,17 @@ export class GameController extends EventTarget {
    * @param {number | null} [setup.seed] a fixed seed: every game replays the same way (null: a fresh seed per game)
    * @param {(level: number) => number} [setup.thinkMs] time a move takes by level with no time set
    * @param {any} [setup.memory] the shared memory (game/memory.js), or a promise of it; null: none
+   * @param {() => number} [setup.now] the clocks' time source in milliseconds (tests pass a fake one)
    */
-  constructor({ rules, createEngine, options = {}, seed = null, thinkMs, memory = null }) {
+  constructor({ rules, createEngine, options = {}, seed = null, thinkMs, memory = null, now }) {
     super();
     this.rules = rules;
     this.createEngine = createEngine;
     /** @type {PlayOptions} */
-    this.options = { player: "white", level: 4, think: "level", thinkMinMs: 500, thinkMaxMs: 5000, book: true, analysis: true, ...options };
+    this.options = { player: "white", level: 4, think: "level", thinkMinMs: 500, thinkMaxMs: 5000, book: true, analysis: true, clock: null, ...options };
+    this.now = now ?? (() => performance.now());
+    /** @type {ChessClock | null} the game's clocks, when it has a time control */
+    this.clock = null;
     this.thinkMs = thinkMs ?? ((level) => rules.levelThinkMs?.(level) ?? FALLBACK_THINK_MS[level - 1]);
     this.fixedSeed = seed;
     this.seed = seed ?? randomSeed();
@@ -136,6 +143,7 @@ export class GameController extends EventTarget {
   limits() {
     const { level, think, book, thinkMinMs, thinkMaxMs } = this.options;
     const limits = { level, useBook: book };
+    if (this.clock) Object.assign(limits, this.clockLimits());
     if (think === "adaptive") Object.assign(limits, { thinkMinMs, thinkMaxMs });
     else if (think !== "level") limits.movetimeMs = Number(think);
     // Level 8 has no depth cap, so "by level" gives it the level's time; weaker levels stop at their caps.
@@ -160,6 +168,7 @@ export class GameController extends EventTarget {
     this.drawOffered = false;
     if (this.fixedSeed === null) this.seed = randomSeed();
     this.engine?.newGame?.();
+    this.resetClock();
     this.emit("position", { animate: false });
     if (this.isOver()) this.emitGameOver();
     else this.think();
@@ -185,6 +194,7 @@ export class GameController extends EventTarget {
     this.cancel();
     // A move by the person answers an open draw offer with "no".
     if (by === "human") this.drawOffered = false;
+    if (this.clock) this.clockMoved();
     this.emit("position", { animate: true });
     this.emit("move", { san: played.san, uci: played.uci, fen: played.fen, by, played });
     if (this.isOver()) this.emitGameOver();
@@ -195,6 +205,7 @@ export class GameController extends EventTarget {
   /** Takes back a move (back to the human's turn against the engine); returns whether one was taken back. */
   undo() {
     if (!this.game || this.game.ply() === 0) return false;
+    if (this.game.outcome()?.reason === "time") return this.fail("the game was lost on time: start a new game"), false;
     this.cancel();
     this.game.undo();
     const p = this.options.player;
@@ -217,6 +228,7 @@ export class GameController extends EventTarget {
 
   afterHistoryChange() {
     this.drawOffered = false;
+    this.runClock();
     this.emit("position", { animate: true });
     this.think();
   }
@@ -277,6 +289,7 @@ export class GameController extends EventTarget {
 
   emitGameOver() {
     this.cancel();
+    this.runClock();
     this.drawOffered = false;
     const outcome = this.game.outcome();
     this.emit("gameover", { result: outcome.result, reason: outcome.reason });
@@ -340,6 +353,7 @@ export class GameController extends EventTarget {
   /** The player left the page (engine stopped) or came back. */
   setConnected(connected) {
     this.connected = connected;
+    this.runClock();
     if (connected) this.think();
     else this.stopEngine();
   }
@@ -486,7 +500,9 @@ export class GameController extends EventTarget {
     this.cancel();
     const id = ++this.searchIds;
     const ply = this.game.ply();
-    const paced = kind === "play" && this.options.think === "level" ? this.thinkMs(this.options.level) : 0;
+    let paced = kind === "play" && this.options.think === "level" ? this.thinkMs(this.options.level) : 0;
+    // On the clock the level's visible think takes no more than a fortieth of the time left.
+    if (this.clock && paced) paced = Math.min(paced, this.clock.timeLeft(this.game.turn()) / 40 + this.clock.incMs / 2);
     const progress = {};
     const pacer = new Pacer(paced, (event) => this.onProgress(id, event));
     this.searching = { id, kind, ply, pacer, progress };
@@ -514,6 +530,68 @@ export class GameController extends EventTarget {
         this.engineFailed(err);
       },
     );
+  }
+
+  // ——— Clocks ———
+
+  /**
+   * Sets the time control ({baseMs, incMs}, or null for none). It applies at once before the first move or after
+   * the game's end, otherwise from the next game.
+   * @param {{baseMs: number, incMs: number} | null} control
+   */
+  setClock(control) {
+    this.options.clock = control;
+    if (!this.game || this.game.ply() === 0 || this.isOver()) {
+      this.resetClock();
+      this.think();
+    }
+  }
+
+  /** New clocks at the time control's start (none without one, or in a read-only viewer). */
+  resetClock() {
+    this.clock?.stop();
+    clearTimeout(this.flagTimer);
+    this.clock = this.options.clock && !this.readonly ? new ChessClock(this.options.clock, this.now) : null;
+    this.emit("clock", {});
+  }
+
+  /** The side to move's clock runs while a game goes on past its first move and the player is on the page. */
+  runClock() {
+    if (!this.clock) return;
+    const live = this.game.ply() > 0 && !this.isOver() && this.connected;
+    this.clock.run(live ? this.game.turn() : null);
+    this.armFlag();
+  }
+
+  /** A move was played: its side is charged and gets the increment; the other side's clock starts. */
+  clockMoved() {
+    const mover = this.game.turn() === "w" ? "b" : "w";
+    this.clock.moved(mover, this.isOver() || !this.connected);
+    this.armFlag();
+  }
+
+  /** Wakes when the running clock would reach zero. */
+  armFlag() {
+    clearTimeout(this.flagTimer);
+    this.emit("clock", {});
+    const ms = this.clock?.msToFlag() ?? Infinity;
+    if (Number.isFinite(ms)) this.flagTimer = setTimeout(() => this.checkFlag(), ms + 1);
+  }
+
+  /** Ends the game when a clock has run out: a loss, or a draw when the opponent cannot mate. */
+  checkFlag() {
+    const color = this.clock?.flagged();
+    if (!color || this.isOver()) return this.armFlag();
+    this.cancel();
+    this.game.flag(color);
+    this.emit("position", { animate: false });
+    this.emitGameOver();
+  }
+
+  /** The clocks as a search request's UCI-style fields. */
+  clockLimits() {
+    const c = /** @type {ChessClock} */ (this.clock);
+    return { wtimeMs: Math.round(c.timeLeft("w")), btimeMs: Math.round(c.timeLeft("b")), wincMs: c.incMs, bincMs: c.incMs };
   }
 
   // ——— Shared memory ———
@@ -700,6 +778,7 @@ export class GameController extends EventTarget {
   /** Ends everything (the controller is not used again). */
   dispose() {
     this.connected = false;
+    clearTimeout(this.flagTimer);
     this.stopEngine();
   }
 }

@@ -13,7 +13,7 @@ export const capital = (word) => word[0].toUpperCase() + word.slice(1);
 
 /** "White wins by resignation", "Draw by agreement", … */
 export function outcomeText(outcome) {
-  return `${RESULT_TEXT[outcome.result] ?? outcome.result} by ${outcome.reason}`;
+  return `${RESULT_TEXT[outcome.result] ?? outcome.result} ${outcome.reason === "time" ? "on" : "by"} ${outcome.reason}`;
 }
 
 /**
