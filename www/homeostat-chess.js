@@ -29,6 +29,8 @@ import { loadRules } from "./engine/rules.js";
 
 /** Modules loaded on demand, resolved next to this one so the element works from any folder. */
 const ENGINE_URL = new URL("./engine/engine-client.js", import.meta.url).href;
+/** The position editor, loaded when first opened (it is not part of the initial download). */
+const EDITOR_URL = new URL("./extras/editor.js", import.meta.url).href;
 /** Loaded only when the `memory` attribute is set. */
 const MEMORY_URL = new URL("./game/memory.js", import.meta.url).href;
 
@@ -302,6 +304,7 @@ export class HomeostatChess extends HTMLElement {
       draw: () => this.offerDraw(),
       resign: () => this.resign(),
       "import-export": () => this.dialogs.show("io"),
+      editor: () => this.openEditor(),
       settings: () => this.dialogs.show("settings"),
       mute: () => this.applySettings({ sound: this.sounds.muted }),
       help: () => this.dialogs.show("help"),
@@ -315,6 +318,16 @@ export class HomeostatChess extends HTMLElement {
     if (!actions[action]) return false;
     const used = actions[action]();
     return action === "undo" || action === "redo" ? used || fromKeyboard : true;
+  }
+
+  /** Opens the position editor (www/extras/editor.js), loading it on first use; resolves to it, or null. */
+  async openEditor() {
+    try {
+      return (await import(EDITOR_URL)).openEditor(this);
+    } catch (err) {
+      this.fail(`the position editor could not load: ${err.message}`);
+      return null;
+    }
   }
 
   toggleAutoplay() {

@@ -76,6 +76,7 @@ export const TEMPLATE = `
       ${button("draw", "half", "Offer draw", "d")}
       ${button("resign", "flag", "Resign", "")}
       ${button("import-export", "share", "Import / export", "i")}
+      ${button("editor", "edit", "Set up position", "")}
       ${button("settings", "gear", "Settings", "")}
       ${button("mute", "sound", "Sound", "s")}
       ${button("help", "help", "Help", "?")}
