@@ -4,9 +4,9 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { ChessClock, formatClock, parseClock } from "../../www/game/clock.js";
+import { ChessClock, formatClock } from "../../www/extras/clock.js";
 import { GameController } from "../../www/game/controller.js";
-import { validSettings } from "../../www/game/settings.js";
+import { parseClock, validSettings } from "../../www/game/settings.js";
 import { loadRules } from "./engine-node.js";
 
 const rules = await loadRules();
@@ -122,7 +122,7 @@ class FirstMoveEngine extends EventTarget {
 /** A controller with a clock against the first-move engine; returns it, the engine and the game-over events. */
 function clocked(control, { player = "white", fen } = {}) {
   const engine = new FirstMoveEngine();
-  const controller = new GameController({ rules, createEngine: () => engine, options: { book: false, player, clock: control }, thinkMs: () => 0 });
+  const controller = new GameController({ rules, createEngine: () => engine, options: { book: false, player, clock: control }, thinkMs: () => 0, Clock: ChessClock });
   const over = [];
   controller.addEventListener("gameover", (event) => over.push(event.detail));
   controller.setGame(new rules.Game(fen));

@@ -21,7 +21,6 @@
 
 import { PLAYERS } from "./settings.js";
 import { Pacer } from "./pacer.js";
-import { ChessClock } from "./clock.js";
 
 /** Milliseconds a move takes by level when no time is set, until the wasm module exports `levelThinkMs`. */
 const FALLBACK_THINK_MS = [500, 1000, 1000, 1000, 1000, 1000, 1000, 3000];
@@ -61,16 +60,18 @@ export class GameController extends EventTarget {
    * @param {(level: number) => number} [setup.thinkMs] time a move takes by level with no time set
    * @param {any} [setup.memory] the shared memory (game/memory.js), or a promise of it; null: none
    * @param {() => number} [setup.now] the clocks' time source in milliseconds (tests pass a fake one)
+   * @param {any} [setup.Clock] the ChessClock class (extras/clock.js, loaded by the caller when a clock is set)
    */
-  constructor({ rules, createEngine, options = {}, seed = null, thinkMs, memory = null, now }) {
+  constructor({ rules, createEngine, options = {}, seed = null, thinkMs, memory = null, now, Clock = null }) {
     super();
     this.rules = rules;
     this.createEngine = createEngine;
     /** @type {PlayOptions} */
     this.options = { player: "white", level: 4, think: "level", thinkMinMs: 500, thinkMaxMs: 5000, book: true, analysis: true, clock: null, ...options };
     this.now = now ?? (() => performance.now());
-    /** @type {ChessClock | null} the game's clocks, when it has a time control */
+    /** @type {any} the game's clocks (a ChessClock), when it has a time control */
     this.clock = null;
+    this.Clock = Clock;
     this.thinkMs = thinkMs ?? ((level) => rules.levelThinkMs?.(level) ?? FALLBACK_THINK_MS[level - 1]);
     this.fixedSeed = seed;
     this.seed = seed ?? randomSeed();
@@ -143,7 +144,7 @@ export class GameController extends EventTarget {
   limits() {
     const { level, think, book, thinkMinMs, thinkMaxMs } = this.options;
     const limits = { level, useBook: book };
-    if (this.clock) Object.assign(limits, this.clockLimits());
+    if (this.clock) Object.assign(limits, this.clock.limits());
     if (think === "adaptive") Object.assign(limits, { thinkMinMs, thinkMaxMs });
     else if (think !== "level") limits.movetimeMs = Number(think);
     // Level 8 has no depth cap, so "by level" gives it the level's time; weaker levels stop at their caps.
@@ -194,7 +195,7 @@ export class GameController extends EventTarget {
     this.cancel();
     // A move by the person answers an open draw offer with "no".
     if (by === "human") this.drawOffered = false;
-    if (this.clock) this.clockMoved();
+    this.clock?.moved(this.game.turn() === "w" ? "b" : "w", this.isOver() || !this.connected);
     this.emit("position", { animate: true });
     this.emit("move", { san: played.san, uci: played.uci, fen: played.fen, by, played });
     if (this.isOver()) this.emitGameOver();
@@ -538,9 +539,11 @@ export class GameController extends EventTarget {
    * Sets the time control ({baseMs, incMs}, or null for none). It applies at once before the first move or after
    * the game's end, otherwise from the next game.
    * @param {{baseMs: number, incMs: number} | null} control
+   * @param {any} [Clock] the ChessClock class (extras/clock.js), needed once for any control
    */
-  setClock(control) {
+  setClock(control, Clock = this.Clock) {
     this.options.clock = control;
+    this.Clock = Clock;
     if (!this.game || this.game.ply() === 0 || this.isOver()) {
       this.resetClock();
       this.think();
@@ -550,48 +553,26 @@ export class GameController extends EventTarget {
   /** New clocks at the time control's start (none without one, or in a read-only viewer). */
   resetClock() {
     this.clock?.stop();
-    clearTimeout(this.flagTimer);
-    this.clock = this.options.clock && !this.readonly ? new ChessClock(this.options.clock, this.now) : null;
+    const hooks = { onFlag: (color) => this.flag(color), onChange: () => this.emit("clock", {}) };
+    this.clock = this.options.clock && this.Clock && !this.readonly ? new this.Clock(this.options.clock, this.now, hooks) : null;
     this.emit("clock", {});
   }
 
   /** The side to move's clock runs while a game goes on past its first move and the player is on the page. */
   runClock() {
-    if (!this.clock) return;
-    const live = this.game.ply() > 0 && !this.isOver() && this.connected;
-    this.clock.run(live ? this.game.turn() : null);
-    this.armFlag();
+    this.clock?.run(this.game.ply() > 0 && !this.isOver() && this.connected ? this.game.turn() : null);
   }
 
-  /** A move was played: its side is charged and gets the increment; the other side's clock starts. */
-  clockMoved() {
-    const mover = this.game.turn() === "w" ? "b" : "w";
-    this.clock.moved(mover, this.isOver() || !this.connected);
-    this.armFlag();
-  }
-
-  /** Wakes when the running clock would reach zero. */
-  armFlag() {
-    clearTimeout(this.flagTimer);
-    this.emit("clock", {});
-    const ms = this.clock?.msToFlag() ?? Infinity;
-    if (Number.isFinite(ms)) this.flagTimer = setTimeout(() => this.checkFlag(), ms + 1);
-  }
-
-  /** Ends the game when a clock has run out: a loss, or a draw when the opponent cannot mate. */
-  checkFlag() {
-    const color = this.clock?.flagged();
-    if (!color || this.isOver()) return this.armFlag();
+  /**
+   * A clock ran out: a loss, or a draw when the opponent cannot mate.
+   * @param {"w" | "b"} color
+   */
+  flag(color) {
+    if (this.isOver()) return;
     this.cancel();
     this.game.flag(color);
     this.emit("position", { animate: false });
     this.emitGameOver();
-  }
-
-  /** The clocks as a search request's UCI-style fields. */
-  clockLimits() {
-    const c = /** @type {ChessClock} */ (this.clock);
-    return { wtimeMs: Math.round(c.timeLeft("w")), btimeMs: Math.round(c.timeLeft("b")), wincMs: c.incMs, bincMs: c.incMs };
   }
 
   // ——— Shared memory ———
@@ -778,7 +759,7 @@ export class GameController extends EventTarget {
   /** Ends everything (the controller is not used again). */
   dispose() {
     this.connected = false;
-    clearTimeout(this.flagTimer);
+    this.clock?.stop();
     this.stopEngine();
   }
 }

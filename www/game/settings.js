@@ -2,7 +2,21 @@
 // (a stored field of the wrong shape is dropped, so the default or the attribute applies instead).
 
 import { BOARD_THEMES, PIECE_THEMES } from "../board/themes.js";
-import { parseClock } from "./clock.js";
+
+/**
+ * A time control "MINUTES+SECONDS" (minutes may be fractional: "0.5+0"; "5" is "5+0").
+ * @param {string} text
+ * @returns {{value: {baseMs: number, incMs: number}} | {error: string}}
+ */
+export function parseClock(text) {
+  const match = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(?:\+\s*(\d+(?:\.\d+)?))?\s*$/.exec(String(text));
+  const minutes = match ? Number(match[1]) : NaN;
+  const seconds = match?.[2] ? Number(match[2]) : 0;
+  if (!(minutes > 0 && minutes <= 600 && seconds <= 600)) {
+    return { error: `clock="${text}": write minutes and an increment in seconds, such as 5+3 or 0.5+0 (up to 600+600)` };
+  }
+  return { value: { baseMs: Math.round(minutes * 60_000), incMs: Math.round(seconds * 1000) } };
+}
 
 /** Who the human plays. */
 export const PLAYERS = ["white", "black", "both", "none"];

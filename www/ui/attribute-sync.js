@@ -1,7 +1,7 @@
 // Applies the element's attributes: reads each one (ui/attributes.js) and hands the value to the element's
 // settings, layout, board or game controller. A bad value fires one `error` event and changes nothing.
 
-import { parseClock } from "../game/clock.js";
+import { parseClock } from "../game/settings.js";
 import { readChoice, readLevel, readMemoryUrl, readMillis, readSeconds, readSeed, readSize, readSwitch } from "./attributes.js";
 
 /** Board colours a page may set as CSS custom properties on the element, by board-theme field. */

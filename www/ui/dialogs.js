@@ -2,7 +2,7 @@
 // they never touch the game themselves.
 
 import { BOARD_THEMES, PIECE_THEMES } from "../board/themes.js";
-import { CLOCK_PRESETS, parseClock } from "../game/clock.js";
+import { parseClock } from "../game/settings.js";
 
 /**
  * @typedef {object} DialogHooks
@@ -175,7 +175,7 @@ export class Dialogs {
     form.elements.book.checked = s.book;
     form.elements.analysis.checked = s.analysis;
     form.elements.sound.checked = s.sound;
-    const preset = s.clock === "" || CLOCK_PRESETS.includes(s.clock);
+    const preset = [...form.elements.clock.options].some((option) => option.value === s.clock);
     form.elements.clock.value = preset ? s.clock : "custom";
     form.elements.clockCustom.value = preset ? "" : s.clock;
     form.elements.clockCustom.hidden = preset;

@@ -84,7 +84,7 @@ export class PlayerView {
       el.emit("gameover", detail);
     });
     on("engine", () => this.refreshIdle());
-    on("clock", () => el.clocks.render());
+    on("clock", () => el.clocks?.render());
     on("error", ({ message }) => el.fail(message));
     on("enginestart", (detail) => el.emit("enginestart", detail));
     on("enginestop", (detail) => el.emit("enginestop", detail));
@@ -119,7 +119,7 @@ export class PlayerView {
     el.board.setMarks({ check: live ? (game.checkSquare() ?? null) : checkSquareOf(el.rules, game.fenAt(el.viewPly)) });
     el.board.setOrientation(el.settings.orientation);
     el.board.setInteractive(el.play.canMoveNow());
-    el.clocks.render();
+    el.clocks?.render();
     const sans = game.historySan();
     const start = game.startFen().split(" ");
     const outcome = game.outcome();

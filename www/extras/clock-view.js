@@ -1,7 +1,9 @@
 // The clocks beside the board's players: their times, ticking while one runs, the low-time warning (shown, and
-// announced once per side and game for the person's clocks), and which one runs.
+// announced once per side and game for the person's clocks), and which one runs. Loaded with extras/clock.js.
 
-import { formatClock } from "../game/clock.js";
+import { formatClock } from "./clock.js";
+
+export { ChessClock } from "./clock.js";
 
 /** Shows one element's clocks in its player bars. */
 export class ClockView {

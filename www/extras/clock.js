@@ -1,34 +1,9 @@
-// Chess clocks for a game: a time control ("5+3"), each side's time left, the increment, the flag. It touches
-// no DOM and reads time from a source it is given, so Node's tests drive it with a fake one.
+// Chess clocks for a game: each side's time left, the increment, the flag. It touches no DOM and reads time from a
+// source it is given, so Node's tests drive it with a fake one. Loaded on demand, when a game has a time control
+// (the control's text is read by game/settings.js).
 //
 // The clock of the side to move runs from the first move on (White's first move takes no time); a move charges
 // its side the time it took and adds the increment (Fischer). Undoing a move keeps the times (see the README).
-
-/** The presets offered in the settings, as `clock` attribute values. */
-export const CLOCK_PRESETS = ["3+2", "5+3", "10+5", "15+10"];
-
-/**
- * A time control "MINUTES+SECONDS" (minutes may be fractional: "0.5+0"; "5" is "5+0").
- * @param {string} text
- * @returns {{value: {baseMs: number, incMs: number}} | {error: string}}
- */
-export function parseClock(text) {
-  const match = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(?:\+\s*(\d+(?:\.\d+)?))?\s*$/.exec(String(text));
-  const minutes = match ? Number(match[1]) : NaN;
-  const seconds = match?.[2] ? Number(match[2]) : 0;
-  if (!(minutes > 0 && minutes <= 600 && seconds <= 600)) {
-    return { error: `clock="${text}": write minutes and an increment in seconds, such as 5+3 or 0.5+0 (up to 600+600)` };
-  }
-  return { value: { baseMs: Math.round(minutes * 60_000), incMs: Math.round(seconds * 1000) } };
-}
-
-/**
- * The time control of a `clock` setting ("5+3"), or null for none ("" or a text that does not read).
- * @param {string} text
- */
-export function clockControl(text) {
-  return text ? (parseClock(text).value ?? null) : null;
-}
 
 /**
  * Clock time as people read it: "5:00", "1:02:03", and tenths under ten seconds ("0:09.4").
@@ -43,16 +18,26 @@ export function formatClock(ms) {
   return `${h ? `${h}:` : ""}${mm}:${String(s).padStart(2, "0")}`;
 }
 
+/**
+ * What a clock tells its owner.
+ * @typedef {object} ClockHooks
+ * @property {(color: "w" | "b") => void} [onFlag] a running clock reached zero (a timer wakes for it)
+ * @property {() => void} [onChange] a clock started or stopped
+ */
+
 /** The two clocks of one game. */
 export class ChessClock {
   /**
    * @param {{baseMs: number, incMs: number}} control
    * @param {() => number} [now] milliseconds from any fixed origin
+   * @param {ClockHooks} [hooks]
    */
-  constructor({ baseMs, incMs }, now = () => performance.now()) {
+  constructor({ baseMs, incMs }, now = () => performance.now(), hooks = {}) {
     this.baseMs = baseMs;
     this.incMs = incMs;
     this.now = now;
+    this.hooks = hooks;
+    this.timer = undefined;
     /** Time left by side when last charged. */
     this.left = { w: baseMs, b: baseMs };
     /** The side whose clock runs, or null. */
@@ -86,16 +71,38 @@ export class ChessClock {
    */
   run(color) {
     this.stop();
-    if (!color) return;
-    this.running = color;
-    this.since = this.now();
+    if (color) {
+      this.running = color;
+      this.since = this.now();
+    }
+    this.arm();
   }
 
   /** Stops the running clock, charging its side for the time it ran. */
   stop() {
+    clearTimeout(this.timer);
     if (!this.running) return;
     this.left[this.running] = this.timeLeft(this.running);
     this.running = null;
+  }
+
+  /** Tells the owner of the change, and wakes when the running clock would reach zero. */
+  arm() {
+    clearTimeout(this.timer);
+    this.hooks.onChange?.();
+    if (!this.running || !this.hooks.onFlag) return;
+    this.timer = setTimeout(() => {
+      const color = this.flagged();
+      if (!color) return this.arm();
+      this.stop();
+      this.hooks.onFlag?.(color);
+    }, this.msToFlag() + 1);
+  }
+
+  /** The clocks as a search request's UCI-style fields (wtime, btime, winc, binc in milliseconds). */
+  limits() {
+    const [w, b] = [Math.round(this.timeLeft("w")), Math.round(this.timeLeft("b"))];
+    return { wtimeMs: w, btimeMs: b, wincMs: this.incMs, bincMs: this.incMs };
   }
 
   /**
@@ -106,7 +113,7 @@ export class ChessClock {
   moved(color, over = false) {
     this.stop();
     this.left[color] += this.incMs;
-    if (!over) this.run(color === "w" ? "b" : "w");
+    this.run(over ? null : color === "w" ? "b" : "w");
   }
 
   /**
