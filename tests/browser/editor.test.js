@@ -97,6 +97,8 @@ for (const engine of enginesUnderTest()) {
       await driver.evaluate((selector) => document.querySelector("homeostat-chess").shadowRoot.querySelector(selector).focus(), square("e8"));
       await driver.press("ArrowDown");
       await driver.press("Enter");
+      const said = await driver.evaluate(() => document.querySelector("homeostat-chess").shadowRoot.querySelector("[data-field=editor-say]").textContent);
+      assert.equal(said, "e7: black pawn", "the change is announced");
       await click('input[name="turn"][value="b"]');
       shown = await state();
       assert.equal(shown.fen, "4k3/4p3/8/8/8/8/8/3QK3 b - - 0 1");

@@ -23,6 +23,7 @@ const squareName = (index) => FILES[index % 8] + (Math.floor(index / 8) + 1);
 const MARKUP = `
 <form method="dialog" class="dialog-form editor-form">
   <h2 id="editor-title">Set up a position</h2>
+  <p class="sr-only" data-field="editor-say" aria-live="polite"></p>
   <p class="hint-text" id="editor-help">Choose a piece, then click or tap squares to put it there (again to remove it), or drag pieces on, around and off the board. With the keyboard: arrow keys move between squares, Enter puts the chosen piece, Delete empties a square, and the letters K Q R B N P (Shift for White) put that piece.</p>
   <div class="editor-main">
     <div class="editor-board" role="group" aria-label="Board being set up" aria-describedby="editor-help"></div>
@@ -234,6 +235,9 @@ class PositionEditor {
       button.tabIndex = index === this.focus ? 0 : -1;
     }
     for (const tool of this.dialog.querySelectorAll(".editor-tool")) tool.classList.toggle("chosen", tool.dataset.piece === this.tool);
+    // The e.p. square's rank follows the side to move.
+    const rank = this.form.elements.turn.value === "w" ? "6" : "3";
+    for (const option of this.form.elements.ep.options) if (option.value !== "-") option.text = option.value + rank;
     const fen = this.fen();
     this.form.elements.fen.value = fen;
     const problem = this.check(fen);
@@ -262,7 +266,8 @@ class PositionEditor {
   put(index, piece, toggle = false) {
     this.squares[index] = toggle && this.squares[index] === piece ? "" : piece;
     this.update();
-    this.host.screen?.announce(`${squareName(index)}: ${this.squares[index] ? pieceName(this.squares[index]) : "empty"}`);
+    // Said inside the dialog: the player's own live region is inert behind the modal.
+    this.dialog.querySelector("[data-field=editor-say]").textContent = `${squareName(index)}: ${this.squares[index] ? pieceName(this.squares[index]) : "empty"}`;
   }
 
   squareButton(index) {

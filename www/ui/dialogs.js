@@ -187,7 +187,7 @@ export class Dialogs {
     const text = custom ? form.elements.clockCustom.value.trim() : form.elements.clock.value;
     form.elements.clockCustom.hidden = !custom;
     const reading = text ? parseClock(text) : { value: null };
-    this.byName.settings.querySelector("[data-field=clock-error]").textContent = custom && text && reading.error ? reading.error.replace(/^clock="[^"]*": /, "") : "";
+    this.byName.settings.querySelector("[data-field=clock-error]").textContent = custom && text && reading.error ? reading.error.replace(/^clock="[^"]*": w/, "W") : "";
     return reading.error || (custom && !text) ? {} : { clock: text };
   }
 
