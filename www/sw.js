@@ -1,7 +1,7 @@
 // The standalone page's service worker (registered by main.js only, never by an embedded player): it keeps the
 // whole site of one build in a cache named after the build's id (pkg/build.json), so the page and its engine work
-// offline after one visit. Online, every request goes to the network first and refreshes the cache, so a deployed
-// build is what people get; offline, the cache answers. A new build id (the page registers sw.js?build=ID) caches
+// offline after one visit. Online, every request goes to the network first (a response for one of the build's files
+// refreshes its copy), so a deployed build is what people get; offline, the cache answers. A new build id (the page registers sw.js?build=ID) caches
 // the new build and deletes the older ones.
 
 const BUILD = new URL(self.location.href).searchParams.get("build") ?? "unversioned";
@@ -39,7 +39,8 @@ self.addEventListener("fetch", (event) => {
       const cache = await caches.open(CACHE);
       try {
         const response = await fetch(request);
-        if (response.ok && response.type === "basic") await cache.put(request, response.clone());
+        // Only the build's own files are kept fresh (not API answers or anything else the site serves).
+        if (response.ok && response.type === "basic" && (await cache.match(request))) await cache.put(request, response.clone());
         return response;
       } catch (err) {
         // Offline: the cached copy (a page address with a query or fragment is the same page).

@@ -91,6 +91,19 @@ describe("the clocks on a fake time source", () => {
     assert.equal(long.isLow("w"), true, "at most 20 seconds is low however long the game");
   });
 
+  test("a running clock wakes its owner when it reaches zero, and tells it of every start and stop", async () => {
+    const flags = [];
+    let changes = 0;
+    const clock = new ChessClock({ baseMs: 40, incMs: 0 }, undefined, { onFlag: (color) => flags.push(color), onChange: () => changes++ });
+    clock.moved("w");
+    assert.equal(clock.running, "b");
+    await sleep(150);
+    assert.deepEqual(flags, ["b"]);
+    assert.equal(clock.running, null, "a flagged clock stops");
+    assert.ok(changes >= 1);
+    assert.deepEqual(clock.limits(), { wtimeMs: 40, btimeMs: 0, wincMs: 0, bincMs: 0 });
+  });
+
   test("the clock setting is kept only when it reads as a time control", () => {
     assert.equal(validSettings({ clock: "5+3" }).clock, "5+3");
     assert.equal(validSettings({ clock: "" }).clock, "");
@@ -174,6 +187,16 @@ describe("the controller on the clock", () => {
     controller.move("d2d4");
     await until(() => controller.game.ply() === 2);
     assert.equal(controller.clock.running, "w");
+    controller.dispose();
+  });
+
+  test("a read-only viewer has no clocks; back in play they start afresh", () => {
+    const { controller } = clocked({ baseMs: 60_000, incMs: 0 });
+    controller.move("e2e4");
+    controller.setReadonly(true);
+    assert.equal(controller.clock, null);
+    controller.setReadonly(false);
+    assert.equal(controller.clock.timeLeft("w"), 60_000);
     controller.dispose();
   });
 

@@ -347,6 +347,9 @@ export class GameController extends EventTarget {
   /** A read-only viewer has no engine at all. */
   setReadonly(readonly) {
     this.readonly = readonly;
+    // A viewer has no clocks; back in play, the game's clocks start afresh.
+    this.resetClock();
+    this.runClock();
     if (readonly) this.stopEngine();
     else this.think();
   }
@@ -560,7 +563,7 @@ export class GameController extends EventTarget {
 
   /** The side to move's clock runs while a game goes on past its first move and the player is on the page. */
   runClock() {
-    this.clock?.run(this.game.ply() > 0 && !this.isOver() && this.connected ? this.game.turn() : null);
+    if (this.game) this.clock?.run(this.game.ply() > 0 && !this.isOver() && this.connected ? this.game.turn() : null);
   }
 
   /**
