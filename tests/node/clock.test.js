@@ -166,6 +166,24 @@ describe("the controller on the clock", () => {
     controller.dispose();
   });
 
+  test("an engine that overruns its clock loses on time, and its search is called off", async () => {
+    const engine = new FirstMoveEngine();
+    let stopped = 0;
+    // A search that never ends by itself.
+    engine.search = (request) => (engine.requests.push(request), new Promise(() => {}));
+    engine.stop = () => stopped++;
+    const controller = new GameController({ rules, createEngine: () => engine, options: { book: false, player: "white", clock: { baseMs: 200, incMs: 0 } }, thinkMs: () => 0, Clock: ChessClock });
+    const over = [];
+    controller.addEventListener("gameover", (event) => over.push(event.detail));
+    controller.setGame(new rules.Game());
+    controller.move("e2e4");
+    assert.ok(await until(() => over.length > 0, 3000));
+    assert.deepEqual(over[0], { result: "1-0", reason: "time" });
+    assert.equal(controller.thinking, false);
+    assert.ok(stopped >= 1, "the engine was told to stop");
+    controller.dispose();
+  });
+
   test("a flag against a side that cannot mate is a draw", async () => {
     // Black (the person) has a queen, White (the engine) a lone knight: Black's flag draws.
     const { controller, over } = clocked({ baseMs: 200, incMs: 0 }, { player: "black", fen: "3qk3/8/8/8/8/8/8/1N2K3 w - - 0 1" });
