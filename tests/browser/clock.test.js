@@ -27,6 +27,7 @@ function clocks() {
     announce: field("announce").textContent,
     errors: window.__playerErrors,
     gameovers: window.__gameovers ?? [],
+    undoDisabled: root.querySelector('.toolbar [data-action="undo"]').disabled,
   };
 }
 
@@ -78,6 +79,7 @@ for (const engine of enginesUnderTest()) {
       assert.match(end.statusLine, /Black wins on time/);
       assert.match(end.announce, /Black wins on time/);
       assert.equal(end.ply, 2);
+      assert.equal(end.undoDisabled, true, "a game lost on time is not taken back");
       assert.deepEqual(end.errors, []);
     });
 
