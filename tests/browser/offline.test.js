@@ -1,11 +1,14 @@
 // Offline play and installing: after one visit to the standalone page its service worker holds the whole build, so
 // with the server gone the page loads, the engine answers a move and the editor opens; the web manifest and its
-// icons load; an embedded player (embed.html) registers no service worker. The server is shut down rather than
+// icons load; a new build deployed replaces the cached one; an embedded player (embed.html) registers no service
+// worker. The server is shut down rather than
 // the browser switched offline, so the test means the same in every engine.
 
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
+import { appendFile, cp, mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { after, before, describe, test } from "node:test";
@@ -84,6 +87,51 @@ for (const engine of enginesUnderTest()) {
         assert.deepEqual(await driver.evaluate(() => window.__playerErrors), []);
       } finally {
         if (!closed) await server.close();
+      }
+    });
+
+    test("a new build deployed replaces the cached one", { timeout: 90_000 }, async () => {
+      // A copy of the site, so the test can deploy a changed build.
+      const site = await mkdtemp(path.join(os.tmpdir(), "homeostat-site-"));
+      await cp(WWW_DIR, site, { recursive: true });
+      const deploy = () => {
+        execFileSync(process.execPath, [path.join(ROOT, "tools/offline-build.mjs"), site]);
+        return JSON.parse(readFileSync(path.join(site, "pkg", "build.json"), "utf8"));
+      };
+      const first = deploy();
+      const server = await startServer({ mounts: { "/": site } });
+      let closed = false;
+      const cachesNow = () => driver.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith("homeostat-")).sort());
+      try {
+        await driver.open(`${server.origin}/`);
+        await driver.waitFor(async () => navigator.serviceWorker.controller?.scriptURL ?? null, { timeout: 30_000, interval: 200 });
+        assert.deepEqual(await cachesNow(), [`homeostat-${first.id}`]);
+        await appendFile(path.join(site, "main.js"), "\n// build two\n");
+        const second = deploy();
+        assert.notEqual(second.id, first.id);
+        // The next visit registers the new build's worker, which caches it and drops the old cache.
+        await driver.open(`${server.origin}/`);
+        const url = await driver.waitFor(
+          async (id) => {
+            const url = navigator.serviceWorker.controller?.scriptURL ?? "";
+            const names = (await caches.keys()).filter((name) => name.startsWith("homeostat-"));
+            return url.endsWith(`build=${id}`) && names.length === 1 ? url : null;
+          },
+          { timeout: 30_000, interval: 200 },
+          second.id,
+        );
+        assert.ok(url);
+        assert.deepEqual(await cachesNow(), [`homeostat-${second.id}`]);
+        await driver.evaluate((id) => caches.open(`homeostat-${id}`).then((cache) => cache.add("/__page-errors.js")), second.id);
+        await server.close();
+        closed = true;
+        await driver.open(`${server.origin}/`);
+        await driver.waitFor(() => document.querySelector("homeostat-chess")?.dataset.state === "ready", { timeout: 30_000 });
+        const main = await driver.evaluate(async () => (await fetch("main.js")).text());
+        assert.match(main, /build two/, "offline, the new build answers");
+      } finally {
+        if (!closed) await server.close();
+        await rm(site, { recursive: true, force: true });
       }
     });
 
