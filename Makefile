@@ -53,6 +53,7 @@ wasm: deps
 	wasm-bindgen --target web --out-dir $(PKG_DIR) $(WASM_RAW)
 	$(WASM_OPT) -O3 $(WASM_FEATURES) --enable-simd $(PKG_WASM) -o $(PKG_WASM)
 	node tools/engine-identity.mjs
+	node tools/offline-build.mjs
 	@ls -l $(PKG_WASM)
 
 # The embeddable player: exactly the files a page needs, in a folder homeostat/, as target/dist/homeostat.tar.gz
