@@ -609,6 +609,7 @@ export class HomeostatCheckers extends HTMLElement {
     this.$("[data-control=player]").value = this.player;
     this.$("[data-control=level]").value = String(this.level);
     this.$("[data-action=undo]").disabled = this.game.ply() === 0;
+    this.$("[data-action=redo]").disabled = !this.game.canRedo();
   }
 
   renderStatus() {

@@ -41,11 +41,12 @@ canvas:focus-visible { outline: 3px solid #3d8bfd; outline-offset: 3px; }
 .side { flex: 0 1 320px; min-width: 260px; display: flex; flex-direction: column; gap: 10px; }
 .card { background: var(--hk-bg); border: 1px solid var(--hk-border); border-radius: 12px; padding: 12px 14px; box-shadow: 0 1px 2px rgba(0,0,0,0.05); }
 .status { font-weight: 650; font-size: 15px; display: flex; align-items: center; gap: 8px; }
-.turn-dot { width: 14px; height: 14px; border-radius: 50%; flex: none; border: 1px solid rgba(0,0,0,0.4); }
+.turn-dot { width: 14px; height: 14px; border-radius: 50%; flex: none; border: 1px solid var(--hk-muted); }
 .turn-dot[data-color="b"] { background: #2a2826; }
 .turn-dot[data-color="w"] { background: #f3ecdc; }
 .turn-dot[data-color=""] { visibility: hidden; }
-.hint { color: var(--hk-muted); font-size: 13px; margin-top: 4px; min-height: 1.4em; }
+.hint { color: var(--hk-muted); font-size: 13px; margin-top: 4px; }
+.hint:empty { display: none; }
 .hint[data-tone="warn"] { color: var(--hk-danger); font-weight: 600; }
 .error { color: var(--hk-danger); background: var(--hk-danger-bg); border-color: transparent; display: flex; gap: 8px; align-items: flex-start; }
 .error p { margin: 0; flex: 1; overflow-wrap: anywhere; }
@@ -62,13 +63,13 @@ canvas:focus-visible { outline: 3px solid #3d8bfd; outline-offset: 3px; }
 .moves span { padding: 3px 8px; border-radius: 6px; }
 .moves .num { color: var(--hk-muted); text-align: right; padding-right: 4px; }
 .moves .last { background: var(--hk-soft); font-weight: 650; }
-.moves .empty { grid-column: 1 / -1; color: var(--hk-muted); padding: 4px 8px; }
+.moves li.empty { display: block; grid-column: 1 / -1; color: var(--hk-muted); padding: 4px 8px; }
 .controls { display: flex; flex-wrap: wrap; gap: 8px; }
 .controls label { display: flex; flex-direction: column; gap: 3px; font-size: 12px; color: var(--hk-muted); flex: 1 1 120px; }
 select, button, textarea { font: inherit; color: inherit; }
 select { padding: 6px 8px; border-radius: 8px; border: 1px solid var(--hk-border); background: var(--hk-soft); }
 .toolbar { display: flex; gap: 6px; flex-wrap: wrap; }
-button { padding: 7px 12px; border-radius: 8px; border: 1px solid var(--hk-border); background: var(--hk-soft); cursor: pointer; font-weight: 600; }
+button { padding: 6px 10px; border-radius: 8px; border: 1px solid var(--hk-border); background: var(--hk-soft); cursor: pointer; font-weight: 600; }
 button:hover:not(:disabled) { border-color: var(--hk-muted); }
 button:disabled { opacity: 0.45; cursor: default; }
 button.primary { background: var(--hk-accent); color: var(--hk-accent-fg); border-color: transparent; }

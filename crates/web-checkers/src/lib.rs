@@ -112,6 +112,12 @@ impl CheckersGame {
         to_js(&self.session.redo())
     }
 
+    /// Whether `redo` has a move to play again.
+    #[wasm_bindgen(js_name = canRedo)]
+    pub fn can_redo(&self) -> bool {
+        self.session.can_redo()
+    }
+
     /// The moves played, in PDN.
     pub fn moves(&self) -> Vec<String> {
         self.session.moves()

@@ -185,6 +185,12 @@ impl Session {
         self.game.redo().as_ref().map(move_info)
     }
 
+    /// Whether there is a move to redo.
+    pub fn can_redo(&self) -> bool {
+        let mut probe = self.game.clone();
+        probe.redo().is_some()
+    }
+
     /// The moves played, in PDN text.
     pub fn moves(&self) -> Vec<String> {
         self.game.moves().iter().map(Move::to_string).collect()
@@ -221,8 +227,11 @@ mod tests {
         assert_eq!(played.info.path, vec![11, 15]);
         assert!(!played.crowned && played.outcome.is_none());
         assert_eq!(s.turn(), 'w');
+        assert!(!s.can_redo());
         assert_eq!(s.undo().unwrap().text, "11-15");
+        assert!(s.can_redo());
         assert_eq!(s.redo().unwrap().text, "11-15");
+        assert!(!s.can_redo());
         assert_eq!(s.moves(), ["11-15"]);
     }
 
