@@ -77,6 +77,7 @@ export class HomeostatCheckers extends HTMLElement {
       this.dataset.state = "loading";
       this.start();
     } else {
+      this.resizer.observe(this.canvas);
       this.afterChange();
     }
   }
@@ -219,6 +220,8 @@ export class HomeostatCheckers extends HTMLElement {
   move(text) {
     if (!this.game) return false;
     if (this.readonly) return this.refuse("The player is read-only");
+    const outcome = this.game.outcome();
+    if (outcome) return this.refuse(`The game is over: ${outcome.text}`);
     if (!this.personToMove()) return this.refuse(`It is Homeostat's move, not yours`);
     return this.playPerson(String(text));
   }

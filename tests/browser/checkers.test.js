@@ -55,6 +55,7 @@ for (const engine of enginesUnderTest()) {
   describe(`checkers in ${engine}`, () => {
     let server;
     let fixtures;
+    let broken;
     let driver;
 
     /** Opens the fixture page with `attributes` on the player; waits until it is ready. */
@@ -76,6 +77,7 @@ for (const engine of enginesUnderTest()) {
         assert.ok(existsSync(WASM), `${WASM} is missing: run \`make wasm\` first`);
         server = await startServer();
         fixtures = await startServer({ mounts: { "/": FIXTURES_DIR, "/lib/": WWW_DIR } });
+        broken = await startServer({ mounts: { "/": FIXTURES_DIR, "/lib/": WWW_DIR }, missing: ["/lib/checkers/worker.js"] });
         driver = await launch(engine);
       },
       { timeout: 60_000 },
@@ -83,7 +85,7 @@ for (const engine of enginesUnderTest()) {
 
     after(async () => {
       await driver?.close();
-      await Promise.all([server, fixtures].map((s) => s?.close()));
+      await Promise.all([server, fixtures, broken].map((s) => s?.close()));
     });
 
     test("a compulsory capture is enforced: another piece is refused and the capturing piece is marked", { timeout: 30_000 }, async () => {
@@ -242,6 +244,25 @@ for (const engine of enginesUnderTest()) {
       await driver.evaluate(() => document.querySelector("homeostat-checkers").redo());
       assert.equal(await driver.evaluate(() => document.querySelector("homeostat-checkers").pdn), "1. 11-15 23-19 2. 8-11 22-17 *");
       assert.deepEqual(await driver.pageErrors(), []);
+    });
+
+    test("a missing engine worker is shown in the player, and two people can play on", { timeout: 30_000 }, async () => {
+      driver.expectErrors(/worker|engine|checkers/i);
+      await driver.open(`${broken.origin}/checkers.html?player=white&level=1`);
+      const shown = await driver.waitFor(() => {
+        const root = document.querySelector("homeostat-checkers")?.shadowRoot;
+        return root && !root.querySelector(".error").hidden && root.querySelector("[data-field=error]").textContent;
+      }, { timeout: 20_000 });
+      assert.match(shown, /^The engine stopped: .*checkers engine/);
+      let state = await read();
+      assert.equal(state.status, "Engine unavailable");
+      assert.equal(state.mode, "Engine unavailable");
+      assert.ok(state.playerErrors.length >= 1, "the error event fires too");
+      await driver.evaluate(() => document.querySelector("homeostat-checkers").setAttribute("player", "both"));
+      await clickSquares(11, 15);
+      state = await read();
+      assert.deepEqual(state.moves, ["11-15"]);
+      assert.equal(state.status, "White to move");
     });
 
     test("each page loads only its own wasm module; the chess page links to checkers", { timeout: 30_000 }, async () => {
