@@ -246,6 +246,45 @@ for (const engine of enginesUnderTest()) {
       assert.deepEqual(await driver.pageErrors(), []);
     });
 
+    test("orientation, readonly, show-thinking and theme each do what they say", { timeout: 30_000 }, async () => {
+      const geometry = () => {
+        const el = document.querySelector("homeostat-checkers");
+        return { one: el.board.squareCenter(1).y, thirtyTwo: el.board.squareCenter(32).y, orientation: el.orientation };
+      };
+      await open({ player: "white", level: "1", "think-min": "10ms" });
+      let g = await driver.evaluate(geometry);
+      assert.equal(g.orientation, "white", "the person's side is at the bottom");
+      assert.ok(g.one < g.thirtyTwo, "square 1 at the top");
+      await open({ player: "both", orientation: "black", "show-thinking": "off", theme: "dark", readonly: "" });
+      g = await driver.evaluate(geometry);
+      assert.equal(g.orientation, "black");
+      assert.ok(g.one > g.thirtyTwo, "square 1 at the bottom");
+      const looks = () => {
+        const root = document.querySelector("homeostat-checkers").shadowRoot;
+        const shown = (selector) => getComputedStyle(root.querySelector(selector)).display !== "none";
+        return { thinking: shown(".thinking"), controls: shown(".controls-card"), background: getComputedStyle(root.querySelector(".card")).backgroundColor };
+      };
+      let seen = await driver.evaluate(looks);
+      assert.equal(seen.thinking, false);
+      assert.equal(seen.controls, false, "read-only: no game controls");
+      assert.equal(seen.background, "rgb(35, 33, 30)", "the dark theme");
+      await clickSquares(11, 15);
+      assert.equal((await read()).ply, 0, "read-only: clicks play nothing");
+      assert.equal(await driver.evaluate(() => document.querySelector("homeostat-checkers").move("11-15")), false);
+      await driver.evaluate(() => {
+        const el = document.querySelector("homeostat-checkers");
+        el.removeAttribute("readonly");
+        el.setAttribute("show-thinking", "on");
+        el.setAttribute("theme", "light");
+        el.flip();
+      });
+      seen = await driver.evaluate(looks);
+      assert.deepEqual([seen.thinking, seen.controls, seen.background], [true, true, "rgb(255, 255, 255)"]);
+      assert.equal((await driver.evaluate(geometry)).orientation, "white", "flip() turns the board");
+      await clickSquares(11, 15);
+      assert.deepEqual((await read()).moves, ["11-15"]);
+    });
+
     test("a missing engine worker is shown in the player, and two people can play on", { timeout: 30_000 }, async () => {
       driver.expectErrors(/worker|engine|checkers/i);
       await driver.open(`${broken.origin}/checkers.html?player=white&level=1`);
