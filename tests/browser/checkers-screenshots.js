@@ -1,5 +1,5 @@
 // Takes screenshots of the checkers page for people to look at: `node tests/browser/checkers-screenshots.js [out-dir]`.
-// Saves PNGs (Chromium) of a game in progress with the engine thinking and of a capture under way, at desktop
+// Saves PNGs (Chromium) of a game in progress with the engine thinking, a capture under way and a finished game, at desktop
 // 1280×800 and phone 390×844, light and dark, under target/screenshots/ unless a folder is given.
 
 import { mkdir } from "node:fs/promises";
@@ -47,6 +47,19 @@ async function captureUnderWay(driver, origin, theme) {
   await sleep(300);
 }
 
+/** An engine game played out at level 1 to its end: the result in the status line and the move list. */
+async function gameOver(driver, origin, theme) {
+  await openPage(driver, origin, theme);
+  await driver.evaluate(() => {
+    const el = document.querySelector("homeostat-checkers");
+    el.setAttribute("think-min", "10ms");
+    el.setAttribute("level", "1");
+    el.setAttribute("player", "none");
+  });
+  await driver.waitFor(() => document.querySelector("homeostat-checkers").game.outcome(), { timeout: 60_000, interval: 200 });
+  await sleep(300);
+}
+
 /** Resizes a puppeteer page. */
 async function resize(driver, width, height) {
   await driver.page.setViewport({ width, height, deviceScaleFactor: width < 500 ? 2 : 1 });
@@ -66,6 +79,12 @@ try {
     file = path.join(OUT, `checkers-${width}x${height}-${theme}-capture.png`);
     await driver.screenshot(file);
     console.log(file);
+    if (theme === "light") {
+      await gameOver(driver, server.origin, theme);
+      file = path.join(OUT, `checkers-${width}x${height}-${theme}-game-over.png`);
+      await driver.screenshot(file);
+      console.log(file);
+    }
   }
   if (driver.errors.length) console.log("page errors:", driver.errors);
 } finally {

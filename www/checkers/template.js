@@ -38,7 +38,7 @@ const STYLE = `
 canvas { display: block; width: 100%; aspect-ratio: 1 / 1; border-radius: 4px; touch-action: manipulation; cursor: pointer; }
 canvas:focus { outline: none; }
 canvas:focus-visible { outline: 3px solid #3d8bfd; outline-offset: 3px; }
-.side { flex: 0 1 320px; min-width: 260px; display: flex; flex-direction: column; gap: 10px; }
+.side { flex: 0 1 340px; min-width: 260px; display: flex; flex-direction: column; gap: 10px; }
 .card { background: var(--hk-bg); border: 1px solid var(--hk-border); border-radius: 12px; padding: 12px 14px; box-shadow: 0 1px 2px rgba(0,0,0,0.05); }
 .status { font-weight: 650; font-size: 15px; display: flex; align-items: center; gap: 8px; }
 .turn-dot { width: 14px; height: 14px; border-radius: 50%; flex: none; border: 1px solid var(--hk-muted); }
