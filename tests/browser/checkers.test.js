@@ -88,6 +88,20 @@ for (const engine of enginesUnderTest()) {
       await Promise.all([server, fixtures, broken].map((s) => s?.close()));
     });
 
+    test("the plain tag: the person plays Black, moves first, and the engine answers at level 4", { timeout: 30_000 }, async () => {
+      const start = await open({});
+      assert.equal(start.status, "Your move (Black)");
+      assert.equal(start.mode, "Engine idle");
+      assert.equal(await driver.evaluate(() => document.querySelector("homeostat-checkers").orientation), "black");
+      await clickSquares(11, 15);
+      await waitPly(2);
+      const shown = await read();
+      assert.deepEqual(shown.events.moves.map((m) => [m.by, m.color]), [["person", "b"], ["engine", "w"]]);
+      assert.equal(shown.status, "Your move (Black)");
+      assert.deepEqual(await driver.pageErrors(), []);
+      assert.deepEqual(shown.playerErrors, []);
+    });
+
     test("a compulsory capture is enforced: another piece is refused and the capturing piece is marked", { timeout: 30_000 }, async () => {
       // Black's man on 15 must take 19; the man on 9 could step to 13 or 14 if captures were optional.
       const start = await open({ fen: "B:W19,32:B9,15", player: "both" });
