@@ -44,7 +44,7 @@ canvas:focus-visible { outline: 3px solid #3d8bfd; outline-offset: 3px; }
 .turn-dot { width: 14px; height: 14px; border-radius: 50%; flex: none; border: 1px solid var(--hk-muted); }
 .turn-dot[data-color="b"] { background: #2a2826; }
 .turn-dot[data-color="w"] { background: #f3ecdc; }
-.turn-dot[data-color=""] { visibility: hidden; }
+.turn-dot[data-color=""] { display: none; }
 .hint { color: var(--hk-muted); font-size: 13px; margin-top: 4px; }
 .hint:empty { display: none; }
 .hint[data-tone="warn"] { color: var(--hk-danger); font-weight: 600; }
