@@ -190,6 +190,7 @@ export class HomeostatCheckers extends HTMLElement {
     }
     if (!initial && this.game && !["fen", "pdn"].includes(name)) {
       if (name === "player" || name === "readonly" || name === "level") this.stopThinking();
+      if (name === "player" || name === "readonly") this.clearSelection();
       this.afterChange();
     }
   }
@@ -204,6 +205,17 @@ export class HomeostatCheckers extends HTMLElement {
   /** The game in PDN. */
   get pdn() {
     return this.game?.pdn() ?? "";
+  }
+
+  /** `"b"` or `"w"`: whose move it is (Black moves first). */
+  get turn() {
+    return this.game?.turn() ?? "b";
+  }
+
+  /** `{over, result, reason, text}` of the game (`result` `"*"` while it goes on). */
+  get status() {
+    const outcome = this.game?.outcome();
+    return outcome ? { over: true, ...outcome } : { over: false, result: "*", reason: null, text: null };
   }
 
   /** The side at the bottom of the board: the orientation attribute, else the person's side. */

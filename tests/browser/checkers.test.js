@@ -226,6 +226,8 @@ for (const engine of enginesUnderTest()) {
       assert.ok(["no-moves", "repetition", "forty-moves"].includes(over.reason), over.reason);
       const shown = await read();
       assert.equal(shown.status, over.text);
+      const status = await driver.evaluate(() => document.querySelector("homeostat-checkers").status);
+      assert.deepEqual([status.over, status.result, status.reason], [true, over.result, over.reason]);
       assert.ok(shown.ply >= 10, `a whole game, not ${shown.ply} plies`);
       assert.equal(shown.events.moves.length, shown.ply);
       assert.match(over.pdn, new RegExp(`${over.result.replace(/[/]/g, "\\/")}$`));
