@@ -407,7 +407,9 @@ export class HomeostatCheckers extends HTMLElement {
       this.renderStatus();
       return;
     }
-    const wait = this.minimumThinkMs() - (performance.now() - started);
+    // A forced move is played at once, as the applet did: only a moment's pause so that it can be followed.
+    const minimum = result.forced ? Math.min(150, this.minimumThinkMs()) : this.minimumThinkMs();
+    const wait = minimum - (performance.now() - started);
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     if (token !== this.searchToken) return;
     this.setThinking(false);

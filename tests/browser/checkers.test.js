@@ -259,6 +259,21 @@ for (const engine of enginesUnderTest()) {
       assert.deepEqual((await read()).moves, ["11-15", "23-19", "8-11"]);
       await driver.evaluate(() => document.querySelector("homeostat-checkers").redo());
       assert.equal(await driver.evaluate(() => document.querySelector("homeostat-checkers").pdn), "1. 11-15 23-19 2. 8-11 22-17 *");
+      // The game record box: a FEN or a game pasted in and loaded; a bad one is refused and the game kept.
+      const load = (text) =>
+        driver.evaluate((text) => {
+          const root = document.querySelector("homeostat-checkers").shadowRoot;
+          root.querySelector(".record").open = true;
+          root.querySelector("[data-field=pdn]").value = text;
+          root.querySelector("[data-action=load]").click();
+        }, text);
+      await load("B:W18:B14");
+      shown = await read();
+      assert.equal(shown.fen, "B:W18:B14");
+      await load("1. 11-15 22-18 2. 15x22 9-14");
+      shown = await read();
+      assert.match(shown.error, /Could not load the game: bad PDN: move 4 \(9-14\)/);
+      assert.equal(shown.fen, "B:W18:B14");
       assert.deepEqual(await driver.pageErrors(), []);
     });
 
