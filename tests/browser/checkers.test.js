@@ -56,6 +56,7 @@ for (const engine of enginesUnderTest()) {
     let server;
     let fixtures;
     let broken;
+    let noRules;
     let driver;
 
     /** Opens the fixture page with `attributes` on the player; waits until it is ready. */
@@ -78,6 +79,7 @@ for (const engine of enginesUnderTest()) {
         server = await startServer();
         fixtures = await startServer({ mounts: { "/": FIXTURES_DIR, "/lib/": WWW_DIR } });
         broken = await startServer({ mounts: { "/": FIXTURES_DIR, "/lib/": WWW_DIR }, missing: ["/lib/checkers/worker.js"] });
+        noRules = await startServer({ mounts: { "/": FIXTURES_DIR, "/lib/": WWW_DIR }, missing: ["/lib/pkg-checkers/homeostat_checkers_web_bg.wasm"] });
         driver = await launch(engine);
       },
       { timeout: 60_000 },
@@ -85,7 +87,7 @@ for (const engine of enginesUnderTest()) {
 
     after(async () => {
       await driver?.close();
-      await Promise.all([server, fixtures, broken].map((s) => s?.close()));
+      await Promise.all([server, fixtures, broken, noRules].map((s) => s?.close()));
     });
 
     test("the plain tag: the person plays Black, moves first, and the engine answers at level 4", { timeout: 30_000 }, async () => {
@@ -333,6 +335,17 @@ for (const engine of enginesUnderTest()) {
       state = await read();
       assert.deepEqual(state.moves, ["11-15"]);
       assert.equal(state.status, "White to move");
+    });
+
+    test("a missing rules module is shown in the player", { timeout: 30_000 }, async () => {
+      driver.expectErrors(/wasm|checkers|404|WebAssembly|fetch/i);
+      await driver.open(`${noRules.origin}/checkers.html`);
+      const state = await driver.waitFor(() => document.querySelector("homeostat-checkers")?.dataset.state === "error" && "error", { timeout: 20_000 });
+      assert.equal(state, "error");
+      const shown = await read();
+      assert.equal(shown.status, "Checkers unavailable");
+      assert.match(shown.error, /^The checkers rules could not load: /);
+      assert.equal(shown.playerErrors.length, 1);
     });
 
     test("each page loads only its own wasm module; the chess page links to checkers", { timeout: 30_000 }, async () => {

@@ -31,5 +31,10 @@ document.getElementById("theme-toggle").addEventListener("click", () => {
   }
 });
 
+// The page holds one player, so its shortcuts work wherever the focus is (keys inside the player reach it directly).
+document.addEventListener("keydown", (event) => {
+  if (!event.composedPath().includes(player)) player.shortcut?.(event);
+});
+
 player.addEventListener("move", (event) => (document.title = `${event.detail.move} · Homeostat checkers`));
 player.addEventListener("gameover", (event) => (document.title = `${event.detail.result} · Homeostat checkers`));
