@@ -70,6 +70,7 @@ export class HomeostatCheckers extends HTMLElement {
     this.ready = new Promise((resolve) => (this.markReady = resolve));
   }
 
+  /** Builds the tree once, then starts the game or, when moved back into a page, goes on with it. */
   connectedCallback() {
     if (!this.shadowRoot) this.build();
     if (!this.started) {
@@ -82,6 +83,7 @@ export class HomeostatCheckers extends HTMLElement {
     }
   }
 
+  /** Stops the engine while the element is out of the page. */
   disconnectedCallback() {
     this.resizer?.disconnect();
     this.searchToken++;
@@ -89,6 +91,7 @@ export class HomeostatCheckers extends HTMLElement {
     this.setThinking(false);
   }
 
+  /** Applies a changed attribute once the game is loaded (before that, `start` reads them all). */
   attributeChangedCallback(name, old, value) {
     if (this.game && old !== value) this.applyAttribute(name);
   }
@@ -433,6 +436,7 @@ export class HomeostatCheckers extends HTMLElement {
     this.setThinking(false);
   }
 
+  /** Marks the engine as searching or not, in the thinking panel and the status line. */
   setThinking(on) {
     this.thinking = on;
     const panel = this.$?.(".thinking");
@@ -530,6 +534,7 @@ export class HomeostatCheckers extends HTMLElement {
     return [...next].sort((a, b) => a - b);
   }
 
+  /** Drops the piece in hand and the must-capture marks. */
   clearSelection() {
     this.selection = null;
     this.mustCapture = [];
@@ -629,6 +634,7 @@ export class HomeostatCheckers extends HTMLElement {
     this.$("[data-action=redo]").disabled = !this.game.canRedo();
   }
 
+  /** The status line: whose move, the engine thinking, or the result; and the standing hint. */
   renderStatus() {
     if (!this.game) return;
     const outcome = this.game.outcome();
@@ -647,6 +653,7 @@ export class HomeostatCheckers extends HTMLElement {
     }
   }
 
+  /** The move list in PDN, numbered by Black's moves, the last move marked. */
   renderMoves() {
     const list = this.fields.moves;
     const moves = this.game.moves();
@@ -680,16 +687,19 @@ export class HomeostatCheckers extends HTMLElement {
     list.scrollTop = list.scrollHeight;
   }
 
+  /** The game record box's PDN, unless someone is typing in it. */
   renderRecord() {
     const record = this.$(".record");
     if (record.open && this.shadowRoot.activeElement !== this.fields.pdn) this.fields.pdn.value = this.game?.pdn() ?? "";
   }
 
+  /** The line under the status: what to do next, or (tone "warn") why a click was refused. */
   hint(text, tone = "") {
     this.fields.hint.textContent = text;
     this.fields.hint.dataset.tone = tone;
   }
 
+  /** Says `text` through the aria-live region. */
   announce(text) {
     // Clearing first makes screen readers speak a repeated message again.
     this.fields.announce.textContent = "";
@@ -703,6 +713,7 @@ export class HomeostatCheckers extends HTMLElement {
     this.emit("error", { message });
   }
 
+  /** Hides the message box. */
   hideError() {
     this.$(".error").hidden = true;
   }
@@ -714,6 +725,7 @@ export class HomeostatCheckers extends HTMLElement {
     return false;
   }
 
+  /** Fires a bubbling, composed event. */
   emit(type, detail) {
     this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
   }

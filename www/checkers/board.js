@@ -192,12 +192,14 @@ export class CheckersBoard {
     return { x: x * cell, y: y * cell };
   }
 
+  /** Colours a whole square (the last move). */
   #tint(ctx, square, cell, color) {
     const { x, y } = this.#squareBox(square, cell);
     ctx.fillStyle = color;
     ctx.fillRect(x, y, cell, cell);
   }
 
+  /** A target dot in the middle of a square. */
   #dot(ctx, square, cell) {
     const { x, y } = this.#squareBox(square, cell);
     ctx.fillStyle = COLORS.target;
@@ -206,6 +208,7 @@ export class CheckersBoard {
     ctx.fill();
   }
 
+  /** A ring around a piece (selected, must capture). */
   #ring(ctx, square, cell, color, width) {
     const { x, y } = this.#squareBox(square, cell);
     ctx.strokeStyle = color;
@@ -215,6 +218,7 @@ export class CheckersBoard {
     ctx.stroke();
   }
 
+  /** The dashed route of a capture under way. */
   #trail(ctx, path, cell) {
     ctx.strokeStyle = COLORS.trail;
     ctx.lineWidth = cell * 0.06;
@@ -271,6 +275,7 @@ export class CheckersBoard {
     ctx.restore();
   }
 
+  /** The gold crown on a king. */
   #crown(ctx, cx, cy, s) {
     ctx.beginPath();
     ctx.moveTo(cx - s, cy + s * 0.55);
