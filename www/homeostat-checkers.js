@@ -357,6 +357,11 @@ export class HomeostatCheckers extends HTMLElement {
     if (taken) words += `, taking ${taken} ${taken === 1 ? "piece" : "pieces"}`;
     if (played.crowned) words += ", and is crowned";
     this.announce(words);
+    // The engine's moves slide into place; a person's clicks already showed theirs.
+    if (by === "engine") {
+      this.render();
+      this.board.animate(played.path, this.game.board()[played.to - 1]);
+    }
     this.emit("move", { move: played.text, path: played.path, captured: played.captured, crowned: played.crowned, fen: played.fen, color, by });
     this.afterChange();
   }

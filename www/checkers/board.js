@@ -15,6 +15,9 @@ const COLORS = {
   cursor: "#3d8bfd",
 };
 
+/** Milliseconds an animated move takes per step or jump. */
+const LEG_MS = 150;
+
 /**
  * The row (0 at Black's back row) and column (0-7, left to right as White sees the board) of a square 1-32.
  * @param {number} square
@@ -77,6 +80,22 @@ export class CheckersBoard {
   update(changes) {
     Object.assign(this.view, changes);
     this.draw();
+  }
+
+  /**
+   * Slides `piece` along `path` (a move just played; the view already shows the position after it), unless the
+   * person asked for reduced motion.
+   * @param {number[]} path
+   * @param {string} piece
+   */
+  animate(path, piece) {
+    if (path.length < 2 || !piece || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    this.animation = { path, piece, start: performance.now() };
+    const frame = () => {
+      this.draw();
+      if (this.animation) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
   }
 
   /** Matches the canvas's pixels to its displayed size and redraws. */
@@ -166,11 +185,13 @@ export class CheckersBoard {
       }
       this.#trail(ctx, path, cell);
     }
+    const sliding = this.#slidingPiece(cell);
     for (let s = 1; s <= 32; s++) {
       const piece = v.pieces[s - 1];
-      if (!piece || s === moving) continue;
+      if (!piece || s === moving || (sliding && s === sliding.square)) continue;
       this.#piece(ctx, s, piece, cell, taken.has(s) ? 0.35 : 1);
     }
+    if (sliding) this.#pieceAt(ctx, sliding.x, sliding.y, sliding.piece, cell, 1);
     for (const s of v.mustCapture) this.#ring(ctx, s, cell, COLORS.mustCapture, 0.09);
     const shownAt = moving ? v.partial[v.partial.length - 1] : v.selected;
     if (moving) this.#piece(ctx, shownAt, v.pieces[moving - 1], cell, 1);
@@ -183,6 +204,24 @@ export class CheckersBoard {
       const inset = ctx.lineWidth / 2;
       ctx.strokeRect(x * cell + inset, y * cell + inset, cell - 2 * inset, cell - 2 * inset);
     }
+  }
+
+  /** Where the animated piece is now ({square: its destination, x, y, piece}), or null once the animation is over. */
+  #slidingPiece(cell) {
+    const a = this.animation;
+    if (!a) return null;
+    const legs = a.path.length - 1;
+    const t = (performance.now() - a.start) / (LEG_MS * legs);
+    if (t >= 1) {
+      this.animation = null;
+      return null;
+    }
+    const leg = Math.min(legs - 1, Math.floor(t * legs));
+    const f = t * legs - leg;
+    const p = this.#squareBox(a.path[leg], cell);
+    const q = this.#squareBox(a.path[leg + 1], cell);
+    const ease = f * f * (3 - 2 * f);
+    return { square: a.path[legs], piece: a.piece, x: p.x + (q.x - p.x) * ease + cell / 2, y: p.y + (q.y - p.y) * ease + cell / 2 };
   }
 
   /** Top-left corner in canvas pixels of a dark square. */
@@ -238,8 +277,11 @@ export class CheckersBoard {
   /** A man (a disc with a rim and grooves) or a king (the same with a gold crown), with a soft shadow. */
   #piece(ctx, square, piece, cell, alpha) {
     const { x, y } = this.#squareBox(square, cell);
-    const cx = x + cell / 2;
-    const cy = y + cell / 2;
+    this.#pieceAt(ctx, x + cell / 2, y + cell / 2, piece, cell, alpha);
+  }
+
+  /** A piece centred on a point in canvas pixels (for a move being animated). */
+  #pieceAt(ctx, cx, cy, piece, cell, alpha) {
     const r = cell * 0.38;
     const black = piece === "b" || piece === "B";
     ctx.save();
