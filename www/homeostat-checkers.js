@@ -651,11 +651,23 @@ export class HomeostatCheckers extends HTMLElement {
     else if (this.engineFailed) text = "Engine unavailable";
     else text = `Homeostat is thinking (${NAMES[turn]})`;
     this.fields.status.textContent = text;
+    this.fields.material.textContent = ["b", "w"].map((c) => `${NAMES[c]}: ${this.material(c)}`).join(" · ");
     this.fields["turn-dot"].dataset.color = outcome ? "" : turn;
     if (!this.selection && !this.mustCapture.length) {
       const captures = !outcome && this.isPerson(turn) && !this.readonly && this.game.capturingSquares().length > 0;
       this.hint(captures ? "You must capture" : "");
     }
+  }
+
+  /** "8 men, 1 king" for a side ("b" or "w"), or "no pieces". */
+  material(color) {
+    const board = this.game.board();
+    const men = board.filter((p) => p === color).length;
+    const kings = board.filter((p) => p === color.toUpperCase()).length;
+    const parts = [];
+    if (men) parts.push(`${men} ${men === 1 ? "man" : "men"}`);
+    if (kings) parts.push(`${kings} ${kings === 1 ? "king" : "kings"}`);
+    return parts.join(", ") || "no pieces";
   }
 
   /** The move list in PDN, numbered by Black's moves, the last move marked. */

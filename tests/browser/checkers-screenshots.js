@@ -27,6 +27,7 @@ async function thinking(driver, origin, theme) {
     el.setAttribute("player", "both");
     for (const m of ["11-15", "23-19", "8-11", "22-17", "9-13", "17-14", "10x17", "21x14"]) el.move(m);
     el.setAttribute("level", "8");
+    el.setAttribute("movetime", "20s");
     el.setAttribute("player", "black");
     el.move("15-18");
   });

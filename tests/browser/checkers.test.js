@@ -127,6 +127,7 @@ for (const engine of enginesUnderTest()) {
       assert.equal(shown.board[23], "b");
       assert.equal(shown.status, "White to move");
       assert.deepEqual(shown.events.moves.map((m) => [m.move, m.by, m.color]), [["15x24", "person", "b"]]);
+      assert.equal(await driver.evaluate(() => document.querySelector("homeostat-checkers").shadowRoot.querySelector("[data-field=material]").textContent), "Black: 2 men · White: 1 man");
       assert.deepEqual(await driver.pageErrors(), []);
       assert.deepEqual(shown.playerErrors, []);
     });

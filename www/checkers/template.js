@@ -47,6 +47,7 @@ canvas:focus-visible { outline: 3px solid #3d8bfd; outline-offset: 3px; }
 .turn-dot[data-color=""] { display: none; }
 .hint { color: var(--hk-muted); font-size: 13px; margin-top: 4px; }
 .hint:empty { display: none; }
+.material { margin-top: 6px; color: var(--hk-muted); font-size: 12px; font-variant-numeric: tabular-nums; }
 .hint[data-tone="warn"] { color: var(--hk-danger); font-weight: 600; }
 .error { color: var(--hk-danger); background: var(--hk-danger-bg); border-color: transparent; display: flex; gap: 8px; align-items: flex-start; }
 .error p { margin: 0; flex: 1; overflow-wrap: anywhere; }
@@ -101,6 +102,7 @@ export const TEMPLATE = `
     <div class="card">
       <div class="status"><span class="turn-dot" data-field="turn-dot" data-color=""></span><span data-field="status">Loading…</span></div>
       <div class="hint" data-field="hint"></div>
+      <div class="material" data-field="material"></div>
     </div>
     <div class="card error" role="alert" hidden><p data-field="error"></p><button type="button" data-action="dismiss" aria-label="Dismiss the message">✕</button></div>
     <div class="card thinking">
