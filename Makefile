@@ -59,6 +59,7 @@ wasm: deps
 	node tools/engine-identity.mjs
 	wasm-bindgen --target web --out-dir $(CHECKERS_PKG_DIR) $(CHECKERS_WASM_RAW)
 	$(WASM_OPT) -O3 $(WASM_FEATURES) --enable-simd $(CHECKERS_PKG_WASM) -o $(CHECKERS_PKG_WASM)
+	node tools/offline-build.mjs
 	@ls -l $(PKG_WASM) $(CHECKERS_PKG_WASM)
 
 # The embeddable player: exactly the files a page needs, in a folder homeostat/, as target/dist/homeostat.tar.gz
@@ -69,18 +70,24 @@ DIST_BUDGET := 250000
 DIST_FILES := homeostat.js homeostat-chess.js homeostat-chess.css embed.html embed-frame.js embed-frame.css \
 	$(patsubst www/%,%,$(sort $(wildcard www/board/*.js www/ui/*.js www/engine/*.js www/game/*.js))) \
 	pkg/homeostat_web.js pkg/homeostat_web_bg.wasm pkg/engine-identity.json
+# Modules the player imports only when a person opens them (review, analysis, the position editor): shipped, and
+# counted apart from the budget, which is what a page downloads before the player is ready.
+DIST_LAZY := $(patsubst www/%,%,$(sort $(wildcard www/extras/*.js www/extras/*.css)))
 
 dist: wasm
 	rm -rf $(DIST_DIR)/homeostat $(DIST_DIR)/homeostat.tar.gz $(DIST_DIR)/homeostat.zip
 	mkdir -p $(DIST_DIR)/homeostat
-	cd www && cp --parents $(DIST_FILES) $(abspath $(DIST_DIR))/homeostat/
-	node tools/strip-comments.mjs $(addprefix $(DIST_DIR)/homeostat/,$(filter %.js %.css,$(filter-out pkg/%,$(DIST_FILES))))
+	cd www && cp --parents $(DIST_FILES) $(DIST_LAZY) $(abspath $(DIST_DIR))/homeostat/
+	node tools/strip-comments.mjs $(addprefix $(DIST_DIR)/homeostat/,$(filter %.js %.css,$(filter-out pkg/%,$(DIST_FILES) $(DIST_LAZY))))
 	tar -czf $(DIST_DIR)/homeostat.tar.gz -C $(DIST_DIR) homeostat
 	cd $(DIST_DIR) && python3 -m zipfile -c homeostat.zip homeostat/
 	@total=0; for file in $(addprefix $(DIST_DIR)/homeostat/,$(DIST_FILES)); do \
 		total=$$((total + $$(gzip -9 -c "$$file" | wc -c))); done; \
 	echo "homeostat/: $(words $(DIST_FILES)) files, $$(du -sb $(DIST_DIR)/homeostat | cut -f1) bytes, $$total bytes gzip -9 (budget $(DIST_BUDGET))"; \
 	test $$total -le $(DIST_BUDGET) || { echo "over the size budget" >&2; exit 1; }
+	@lazy=0; for file in $(addprefix $(DIST_DIR)/homeostat/,$(DIST_LAZY)); do \
+		lazy=$$((lazy + $$(gzip -9 -c "$$file" | wc -c))); done; \
+	echo "loaded on demand: $(words $(DIST_LAZY)) files, $$lazy bytes gzip -9"
 	@ls -l $(DIST_DIR)/homeostat.tar.gz $(DIST_DIR)/homeostat.zip
 
 # Serves www/ on http://127.0.0.1:$(PORT)/ after building the wasm package.
