@@ -5,7 +5,7 @@
 // wasm module.
 
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { after, before, describe, test } from "node:test";
@@ -361,6 +361,9 @@ for (const engine of enginesUnderTest()) {
       const loaded = await driver.evaluate(wasmOf);
       assert.ok(!loaded.some((p) => p.includes("checkers")), `the chess page loaded ${loaded}`);
       assert.equal(await driver.evaluate(() => document.querySelector('.site-nav a[href="checkers.html"]')?.textContent), "Checkers");
+      // Nor does the chess page's service worker cache the checkers files for offline play.
+      const build = JSON.parse(readFileSync(path.join(WWW_DIR, "pkg", "build.json"), "utf8"));
+      assert.deepEqual(build.files.filter((f) => /checkers/.test(f)), []);
     });
   });
 }
