@@ -15,6 +15,10 @@ TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 WASM_RAW := $(TARGET_DIR)/$(WASM_TARGET)/release/homeostat_web.wasm
 PKG_DIR := www/pkg
 PKG_WASM := $(PKG_DIR)/homeostat_web_bg.wasm
+# Checkers has a module of its own (www/pkg-checkers/), so chess pages never download it, nor checkers pages the chess engine.
+CHECKERS_WASM_RAW := $(TARGET_DIR)/$(WASM_TARGET)/release/homeostat_checkers_web.wasm
+CHECKERS_PKG_DIR := www/pkg-checkers
+CHECKERS_PKG_WASM := $(CHECKERS_PKG_DIR)/homeostat_checkers_web_bg.wasm
 WASM_OPT := node_modules/.bin/wasm-opt
 # The features rustc enables by default for wasm32-unknown-unknown, which wasm-bindgen's output uses.
 WASM_FEATURES := --enable-bulk-memory --enable-bulk-memory-opt --enable-nontrapping-float-to-int \
@@ -49,12 +53,14 @@ native:
 # 16-byte loads and stores: about 4 % more search speed in Chromium. Set for the wasm target only.
 wasm: deps
 	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=+simd128" \
-		cargo build --release -p homeostat-web --target $(WASM_TARGET)
+		cargo build --release -p homeostat-web -p homeostat-checkers-web --target $(WASM_TARGET)
 	wasm-bindgen --target web --out-dir $(PKG_DIR) $(WASM_RAW)
 	$(WASM_OPT) -O3 $(WASM_FEATURES) --enable-simd $(PKG_WASM) -o $(PKG_WASM)
 	node tools/engine-identity.mjs
+	wasm-bindgen --target web --out-dir $(CHECKERS_PKG_DIR) $(CHECKERS_WASM_RAW)
+	$(WASM_OPT) -O3 $(WASM_FEATURES) --enable-simd $(CHECKERS_PKG_WASM) -o $(CHECKERS_PKG_WASM)
 	node tools/offline-build.mjs
-	@ls -l $(PKG_WASM)
+	@ls -l $(PKG_WASM) $(CHECKERS_PKG_WASM)
 
 # The embeddable player: exactly the files a page needs, in a folder homeostat/, as target/dist/homeostat.tar.gz
 # and .zip, its scripts and stylesheets without their whole-line comments (www/ keeps them). Prints the gzip size of
@@ -171,4 +177,4 @@ apt-deps:
 
 clean:
 	cargo clean
-	rm -rf $(PKG_DIR) node_modules
+	rm -rf $(PKG_DIR) $(CHECKERS_PKG_DIR) node_modules

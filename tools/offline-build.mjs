@@ -15,6 +15,8 @@ const WWW = process.argv[2] ?? fileURLToPath(new URL("../www/", import.meta.url)
 /** What the site serves that a player needs; type declarations and this file itself are left out. */
 const KEEP = /\.(html|js|css|svg|png|wasm|json|webmanifest)$/;
 const SKIP = new Set(["pkg/build.json", "sw.js"]);
+/** The checkers page's files: the chess page's worker must not download them (checkers has its own wasm module). */
+const CHECKERS = /^(checkers\/|pkg-checkers\/|checkers\.html$|homeostat-checkers\.js$)/;
 
 /** Every file under `dir`, relative to www/ with forward slashes, sorted. */
 async function walk(dir) {
@@ -22,7 +24,7 @@ async function walk(dir) {
   for (const entry of await readdir(path.join(WWW, dir), { withFileTypes: true })) {
     const name = dir ? `${dir}/${entry.name}` : entry.name;
     if (entry.isDirectory()) found.push(...(await walk(name)));
-    else if (KEEP.test(name) && !name.endsWith(".d.ts") && !SKIP.has(name)) found.push(name);
+    else if (KEEP.test(name) && !name.endsWith(".d.ts") && !SKIP.has(name) && !CHECKERS.test(name)) found.push(name);
   }
   return found.sort();
 }
