@@ -15,6 +15,10 @@ TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 WASM_RAW := $(TARGET_DIR)/$(WASM_TARGET)/release/homeostat_web.wasm
 PKG_DIR := www/pkg
 PKG_WASM := $(PKG_DIR)/homeostat_web_bg.wasm
+# Checkers has a module of its own (www/pkg-checkers/), so chess pages never download it, nor checkers pages the chess engine.
+CHECKERS_WASM_RAW := $(TARGET_DIR)/$(WASM_TARGET)/release/homeostat_checkers_web.wasm
+CHECKERS_PKG_DIR := www/pkg-checkers
+CHECKERS_PKG_WASM := $(CHECKERS_PKG_DIR)/homeostat_checkers_web_bg.wasm
 WASM_OPT := node_modules/.bin/wasm-opt
 # The features rustc enables by default for wasm32-unknown-unknown, which wasm-bindgen's output uses.
 WASM_FEATURES := --enable-bulk-memory --enable-bulk-memory-opt --enable-nontrapping-float-to-int \
@@ -49,11 +53,14 @@ native:
 # 16-byte loads and stores: about 4 % more search speed in Chromium. Set for the wasm target only.
 wasm: deps
 	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=+simd128" \
-		cargo build --release -p homeostat-web --target $(WASM_TARGET)
+		cargo build --release -p homeostat-web -p homeostat-checkers-web --target $(WASM_TARGET)
 	wasm-bindgen --target web --out-dir $(PKG_DIR) $(WASM_RAW)
 	$(WASM_OPT) -O3 $(WASM_FEATURES) --enable-simd $(PKG_WASM) -o $(PKG_WASM)
 	node tools/engine-identity.mjs
-	@ls -l $(PKG_WASM)
+	wasm-bindgen --target web --out-dir $(CHECKERS_PKG_DIR) $(CHECKERS_WASM_RAW)
+	$(WASM_OPT) -O3 $(WASM_FEATURES) --enable-simd $(CHECKERS_PKG_WASM) -o $(CHECKERS_PKG_WASM)
+	node tools/offline-build.mjs
+	@ls -l $(PKG_WASM) $(CHECKERS_PKG_WASM)
 
 # The embeddable player: exactly the files a page needs, in a folder homeostat/, as target/dist/homeostat.tar.gz
 # and .zip, its scripts and stylesheets without their whole-line comments (www/ keeps them). Prints the gzip size of
@@ -61,20 +68,26 @@ wasm: deps
 DIST_DIR := $(TARGET_DIR)/dist
 DIST_BUDGET := 250000
 DIST_FILES := homeostat.js homeostat-chess.js homeostat-chess.css embed.html embed-frame.js embed-frame.css \
-	$(patsubst www/%,%,$(sort $(wildcard www/board/*.js www/ui/*.js www/engine/*.js www/game/*.js))) \
+	$(patsubst www/%,%,$(sort $(filter-out www/game/memory.js,$(wildcard www/board/*.js www/ui/*.js www/engine/*.js www/game/*.js)))) \
 	pkg/homeostat_web.js pkg/homeostat_web_bg.wasm pkg/engine-identity.json
+# Modules the player imports only when they are asked for (the position editor, clocks, review, the shared memory of
+# the memory attribute): shipped, and counted apart from the budget, which is what a page downloads for a game.
+DIST_LAZY := $(patsubst www/%,%,$(sort $(wildcard www/extras/*.js www/extras/*.css))) game/memory.js
 
 dist: wasm
 	rm -rf $(DIST_DIR)/homeostat $(DIST_DIR)/homeostat.tar.gz $(DIST_DIR)/homeostat.zip
 	mkdir -p $(DIST_DIR)/homeostat
-	cd www && cp --parents $(DIST_FILES) $(abspath $(DIST_DIR))/homeostat/
-	node tools/strip-comments.mjs $(addprefix $(DIST_DIR)/homeostat/,$(filter %.js %.css,$(filter-out pkg/%,$(DIST_FILES))))
+	cd www && cp --parents $(DIST_FILES) $(DIST_LAZY) $(abspath $(DIST_DIR))/homeostat/
+	node tools/strip-comments.mjs $(addprefix $(DIST_DIR)/homeostat/,$(filter %.js %.css,$(filter-out pkg/%,$(DIST_FILES) $(DIST_LAZY))))
 	tar -czf $(DIST_DIR)/homeostat.tar.gz -C $(DIST_DIR) homeostat
 	cd $(DIST_DIR) && python3 -m zipfile -c homeostat.zip homeostat/
 	@total=0; for file in $(addprefix $(DIST_DIR)/homeostat/,$(DIST_FILES)); do \
 		total=$$((total + $$(gzip -9 -c "$$file" | wc -c))); done; \
 	echo "homeostat/: $(words $(DIST_FILES)) files, $$(du -sb $(DIST_DIR)/homeostat | cut -f1) bytes, $$total bytes gzip -9 (budget $(DIST_BUDGET))"; \
 	test $$total -le $(DIST_BUDGET) || { echo "over the size budget" >&2; exit 1; }
+	@lazy=0; for file in $(addprefix $(DIST_DIR)/homeostat/,$(DIST_LAZY)); do \
+		lazy=$$((lazy + $$(gzip -9 -c "$$file" | wc -c))); done; \
+	echo "loaded on demand: $(words $(DIST_LAZY)) files, $$lazy bytes gzip -9"
 	@ls -l $(DIST_DIR)/homeostat.tar.gz $(DIST_DIR)/homeostat.zip
 
 # Serves www/ on http://127.0.0.1:$(PORT)/ after building the wasm package.
@@ -164,4 +177,4 @@ apt-deps:
 
 clean:
 	cargo clean
-	rm -rf $(PKG_DIR) node_modules
+	rm -rf $(PKG_DIR) $(CHECKERS_PKG_DIR) node_modules

@@ -7,7 +7,7 @@ import { createBoardState } from "./board/board-state.js";
 import { BoardRenderer } from "./board/board-render.js";
 import { createBoardApi } from "./board/board-api.js";
 import { GameController } from "./game/controller.js";
-import { DEFAULT_SETTINGS, gameRecord, restoreGame, validGame, validSettings } from "./game/settings.js";
+import { DEFAULT_SETTINGS, parseClock, gameRecord, restoreGame, validGame, validSettings } from "./game/settings.js";
 import { ATTRIBUTES, readSeed } from "./ui/attributes.js";
 import { applyAttribute, LAYOUT_ATTRIBUTES, readColors } from "./ui/attribute-sync.js";
 import { BoardPlay } from "./ui/board-play.js";
@@ -27,6 +27,10 @@ import { loadRules } from "./engine/rules.js";
 
 /** Modules loaded on demand, resolved next to this one so the element works from any folder. */
 const ENGINE_URL = new URL("./engine/engine-client.js", import.meta.url).href;
+/** The position editor, loaded when first opened (it is not part of the initial download). */
+const EDITOR_URL = new URL("./extras/editor.js", import.meta.url).href;
+/** The clocks, loaded when a game has a time control. */
+const CLOCK_URL = new URL("./extras/clock-view.js", import.meta.url).href;
 /** Loaded only when the `memory` attribute is set. */
 const MEMORY_URL = new URL("./game/memory.js", import.meta.url).href;
 /** Review, analysis lines and drawn shapes: loaded at their first use. */
@@ -52,6 +56,8 @@ export class HomeostatChess extends HTMLElement {
     this.play = new BoardPlay(this);
     /** The read-only history viewer (ui/history-view.js). */
     this.history = new HistoryView(this);
+    /** The clocks beside the players (extras/clock-view.js), once a time control is set. */
+    this.clocks = null;
     this.thinkBounds = { min: 500, max: 5000 };
     /** The `memory` attribute's URL, or null (no shared memory). */
     this.memoryUrl = null;
@@ -81,6 +87,7 @@ export class HomeostatChess extends HTMLElement {
 
   disconnectedCallback() {
     for (const cleanup of this.cleanups.splice(0)) cleanup();
+    this.clocks?.stop();
     this.controller?.setConnected(false);
   }
 
@@ -182,7 +189,8 @@ export class HomeostatChess extends HTMLElement {
     const seedText = this.getAttribute("seed");
     const seed = seedText === null ? null : (readSeed(seedText).value ?? null);
     if (seedText !== null && seed === null) this.fail(readSeed(seedText).error);
-    this.controller = this.createController(seed);
+    const Clock = this.settings.clock ? await this.loadClocks() : null;
+    this.controller = this.createController(seed, Clock);
     this.applyBoardSettings();
     this.dataset.state = "ready";
     // A timeline mark, so pages (and tools/measure-web.mjs) can see when the board became playable.
@@ -193,13 +201,14 @@ export class HomeostatChess extends HTMLElement {
   }
 
   /** The controller for this element's settings, its events shown by the view. */
-  createController(seed) {
+  createController(seed, Clock) {
     const s = this.settings;
     const controller = new GameController({
       rules: this.rules,
       createEngine: async () => new (await import(ENGINE_URL)).EngineClient(),
-      options: { player: s.player, level: s.level, think: s.think, book: s.book, analysis: s.analysis, thinkMinMs: this.thinkBounds.min, thinkMaxMs: this.thinkBounds.max },
+      options: { player: s.player, level: s.level, think: s.think, book: s.book, analysis: s.analysis, clock: (Clock && parseClock(s.clock).value) || null, thinkMinMs: this.thinkBounds.min, thinkMaxMs: this.thinkBounds.max },
       seed,
+      Clock,
       memory: this.sharedMemory(),
     });
     controller.readonly = this.readonly;
@@ -227,10 +236,30 @@ export class HomeostatChess extends HTMLElement {
     if (this.controller) {
       const { player, level, think, book, analysis } = this.settings;
       this.controller.configure({ player, level, think, book, analysis });
+      if ("clock" in changes) this.useClock(this.settings.clock);
     }
     this.applyBoardSettings();
     if (save) this.saveSettingsNow();
     if (this.controller) this.screen.refresh(false);
+  }
+
+  /** The ChessClock class, loading the clocks (and their view) on first use; null when they cannot load. */
+  async loadClocks() {
+    try {
+      const module = await import(CLOCK_URL);
+      this.clocks ??= new module.ClockView(this);
+      return module.ChessClock;
+    } catch (err) {
+      this.fail(`the clocks could not load: ${err.message}`);
+      return null;
+    }
+  }
+
+  /** Applies a `clock` setting ("5+3", or "" for none) to the game. */
+  async useClock(text) {
+    const control = text ? (parseClock(text).value ?? null) : null;
+    const Clock = control ? await this.loadClocks() : null;
+    if (this.settings.clock === text) this.controller.setClock(Clock && control, Clock);
   }
 
   /** Stores the game when persisting. */
@@ -339,6 +368,7 @@ export class HomeostatChess extends HTMLElement {
       draw: () => this.offerDraw(),
       resign: () => this.resign(),
       "import-export": () => this.dialogs.show("io"),
+      editor: () => this.openEditor(),
       settings: () => this.dialogs.show("settings"),
       mute: () => this.applySettings({ sound: this.sounds.muted }),
       help: () => this.dialogs.show("help"),
@@ -354,6 +384,16 @@ export class HomeostatChess extends HTMLElement {
     if (!actions[action]) return false;
     const used = actions[action]();
     return action === "undo" || action === "redo" ? used || fromKeyboard : true;
+  }
+
+  /** Opens the position editor (www/extras/editor.js), loading it on first use; resolves to it, or null. */
+  async openEditor() {
+    try {
+      return (await import(EDITOR_URL)).openEditor(this);
+    } catch (err) {
+      this.fail(`the position editor could not load: ${err.message}`);
+      return null;
+    }
   }
 
   toggleAutoplay() {

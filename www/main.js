@@ -1,4 +1,5 @@
-// The page around the player: light/dark theme toggle (kept in localStorage) and the document title.
+// The page around the player: light/dark theme toggle (kept in localStorage), the document title, and the service
+// worker that lets the page install as an app and work offline (this page only: embedded players never register one).
 
 import "./homeostat.js";
 
@@ -51,3 +52,18 @@ player.addEventListener("move", (event) => {
 player.addEventListener("gameover", (event) => {
   document.title = `${event.detail.result} · Homeostat`;
 });
+
+/** Registers sw.js under this build's id (pkg/build.json), so a new build replaces the cached one. */
+async function registerServiceWorker() {
+  const response = await fetch("pkg/build.json", { cache: "no-cache" });
+  if (!response.ok) throw new Error(`pkg/build.json: HTTP ${response.status}`);
+  const { id } = await response.json();
+  await navigator.serviceWorker.register(`sw.js?build=${encodeURIComponent(id)}`);
+}
+
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  addEventListener("load", () => {
+    // Offline use is an extra: the page plays the same without it.
+    registerServiceWorker().catch((err) => console.warn(`Homeostat works online only here: ${err.message}`));
+  });
+}

@@ -232,6 +232,23 @@ for (const engine of enginesUnderTest()) {
       assert.equal(shown.playerErrors.length, 1, JSON.stringify(shown.playerErrors));
     });
 
+    test("size: a small player grows to hold its panels instead of spilling over what follows", async () => {
+      await driver.open(`${fixtures.origin}/stacked.html`);
+      await driver.waitFor(() => [...document.querySelectorAll("homeostat-chess")].every((el) => el.dataset.state === "ready"));
+      const boxes = await driver.evaluate(() => {
+        const [first, second] = document.querySelectorAll("homeostat-chess");
+        const bottom = (el) => Math.max(...[...el.shadowRoot.querySelectorAll(".side > *")].map((child) => child.getBoundingClientRect().bottom));
+        return {
+          firstBottom: first.getBoundingClientRect().bottom,
+          firstContentBottom: bottom(first),
+          between: document.querySelector("#between").getBoundingClientRect().top,
+          secondTop: second.getBoundingClientRect().top,
+        };
+      });
+      assert.ok(boxes.firstContentBottom <= boxes.firstBottom + 1, JSON.stringify(boxes));
+      assert.ok(boxes.firstBottom <= boxes.between && boxes.between < boxes.secondTop, JSON.stringify(boxes));
+    });
+
     test("seed: a fixed seed replays the same game", async () => {
       const game = async () => {
         await open({ seed: "4242", player: "none", level: "3", movetime: "100" });

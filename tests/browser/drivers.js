@@ -129,6 +129,21 @@ class Driver {
   }
 
   /**
+   * Loads `url` and returns once the new document has loaded. The old document is marked first and the wait is for
+   * a document without the mark. Why: one WebKit run failed with "Out of bounds memory access" in the wasm module,
+   * in a script evaluated just after navigating to the URL the page was already on; the likeliest reading is that
+   * the script ran in the page being left, while it was torn down.
+   * @param {string} url
+   */
+  async open(url) {
+    await this.evaluate(() => {
+      window.__homeostatLeft = true;
+    }).catch(() => {});
+    await this.navigate(url);
+    await this.waitFor(() => !window.__homeostatLeft && document.readyState === "complete");
+  }
+
+  /**
    * Evaluates an expression, or calls a function with JSON arguments, in the page; returns the JSON result.
    * Promises are awaited. Only JSON-serialisable values come back.
    * @param {string | Function} script
@@ -265,7 +280,7 @@ class PuppeteerDriver extends Driver {
   }
 
   /** @param {string} url */
-  async open(url) {
+  async navigate(url) {
     await this.page.goto(url, { waitUntil: "load" });
   }
 
@@ -344,7 +359,7 @@ class WebKitDriver extends Driver {
   }
 
   /** @param {string} url */
-  async open(url) {
+  async navigate(url) {
     await this.session.command("POST", "/url", { url });
   }
 

@@ -269,10 +269,6 @@ for (const engine of enginesUnderTest()) {
       assert.match(line.text, /^Considering \S+ \(\d+\) of \d+ moves, \d+ replies, [\d,]+ positions: \S+ \([+\-−#\d.]+\)/);
       assert.ok(thinking.some((t) => t.depth > 0 && t.nodes > 0 && t.pv?.length), "depth, nodes and pv reported");
       // The panel keeps the search's last line after the move: the applet's line, not a placeholder.
-      // Known bug, open: in WebKit a second, empty search sometimes starts and ends around the engine's move and
-      // resets the panel's figures, so the panel check runs in Chromium and Firefox only; the events above are
-      // checked in every engine.
-      if (engine === "webkit") return;
       const panel = await driver.evaluate(() => {
         const root = document.querySelector("homeostat-chess").shadowRoot;
         const text = (field) => root.querySelector(`[data-field=${field}]`).textContent;

@@ -8,7 +8,7 @@ import http from "node:http";
 import { after, describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { GameController } from "../../www/game/controller.js";
-import { expectedDepth, noteDepth, SharedMemory, typicalDepth } from "../../www/game/memory.js";
+import { expectedDepth, noteDepth, SharedMemory, SubmitBudget, typicalDepth } from "../../www/game/memory.js";
 import { readMemoryUrl } from "../../www/ui/attributes.js";
 import { loadRules } from "./engine-node.js";
 
@@ -83,7 +83,7 @@ function fakeStorage() {
 /** A controller on a scripted engine using the memory at `url`; returns it, its engine, memory and events. */
 function player(url, { options = {}, answer = firstMove, fen = START, storage = fakeStorage(), depths = new Map() } = {}) {
   const engine = new ScriptedEngine(answer);
-  const memory = url ? new SharedMemory(url, { engine: ENGINE, storage, depths }) : null;
+  const memory = url ? new SharedMemory(url, { engine: ENGINE, storage, depths, budget: new SubmitBudget() }) : null;
   const controller = new GameController({ rules, createEngine: () => engine, options: { player: "black", ...LEVEL8, ...options }, memory, thinkMs: () => 0 });
   const events = [];
   for (const type of ["move", "memory", "thinking", "error", "hint"]) controller.addEventListener(type, (event) => events.push({ type, ...event.detail }));
@@ -218,6 +218,30 @@ describe("shared memory in play", () => {
     controller.dispose();
     assert.ok(!events.some((e) => e.type === "memory" && e.state === "offline"));
     assert.ok(mem.lookups().length >= 3, "lookups go on");
+  });
+
+  test("submissions stay within the service's 30 a minute, and stop for a minute after a 429", async () => {
+    let status = 201;
+    const mem = await fakeMemory({ submit: () => ({ status, body: { result: "stored" } }) });
+    let clock = 1_000_000;
+    const memory = new SharedMemory(mem.url, { engine: ENGINE, storage: fakeStorage(), now: () => clock, budget: new SubmitBudget() });
+    const found = { fen: START, depth: 12, move: "e2e4", score: { cp: 20 }, pv: ["e2e4"], nodes: 50_000 };
+    const sent = [];
+    for (let i = 0; i < 40; i++) sent.push(await memory.submit(found));
+    assert.equal(mem.submissions().length, 30, "a burst of 40 sends 30");
+    assert.deepEqual(sent.slice(30), Array(10).fill(null));
+    clock += 10_000;
+    for (let i = 0; i < 10; i++) await memory.submit(found);
+    assert.equal(mem.submissions().length, 35, "ten seconds refill five");
+    clock += 60_000;
+    status = 429;
+    assert.equal(await memory.submit(found), 429);
+    clock += 59_000;
+    assert.equal(await memory.submit(found), null, "paused for a minute after a 429");
+    status = 201;
+    clock += 3_000;
+    assert.equal(await memory.submit(found), 201, "and sends again after it");
+    assert.equal(memory.offline, false, "a rate limit is not an outage");
   });
 
   test("levels 1 to 7 neither ask nor submit; a hint, analysis and level 8 do", async () => {

@@ -36,6 +36,10 @@ const SAMPLES = {
   nodes: 5000,
   thinkMinMs: 20,
   thinkMaxMs: 60,
+  wtimeMs: 60_000,
+  btimeMs: 60_000,
+  wincMs: 1000,
+  bincMs: 1000,
   useBook: false,
   seed: 7,
   purpose: "hint",
@@ -75,6 +79,7 @@ describe("the worker protocol matches the Rust structs", () => {
     for (const [field, value] of Object.entries(SAMPLES)) {
       const request = { depth: 1, [field]: value };
       if (field === "thinkMinMs" || field === "thinkMaxMs") Object.assign(request, { thinkMinMs: 20, thinkMaxMs: 60 });
+      if (field === "wtimeMs" || field === "btimeMs") Object.assign(request, { wtimeMs: 60_000, btimeMs: 60_000 });
       assert.equal(checkSearchRequest(request), null, `the JS check refuses ${field}`);
       assert.doesNotThrow(() => search(request), `the engine refuses ${field}`);
     }

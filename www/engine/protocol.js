@@ -14,6 +14,10 @@
  * @property {number} [nodes] node limit
  * @property {number} [thinkMinMs] adaptive think time: least per move (with thinkMaxMs)
  * @property {number} [thinkMaxMs] adaptive think time: most per move (with thinkMinMs)
+ * @property {number} [wtimeMs] White's clock (with btimeMs), as UCI's wtime: the engine budgets its own time
+ * @property {number} [btimeMs] Black's clock
+ * @property {number} [wincMs] White's increment per move
+ * @property {number} [bincMs] Black's increment per move
  * @property {boolean} [useBook] play an opening-book move when the position is in the book
  * @property {number} [seed] seed for the book's and the weaker levels' random choices
  * @property {"play" | "hint" | "analyse"} [purpose] only a "play" search counts towards resigning or offers a draw
@@ -40,6 +44,10 @@ export const SEARCH_REQUEST_FIELDS = {
   nodes: "number",
   thinkMinMs: "number",
   thinkMaxMs: "number",
+  wtimeMs: "number",
+  btimeMs: "number",
+  wincMs: "number",
+  bincMs: "number",
   useBook: "boolean",
   seed: "number",
   purpose: "string",

@@ -12,7 +12,8 @@
 //   hint {uci, san, book}     a suggested move for the human
 //   drawoffer {}              the engine offers a draw along with its move
 //   drawanswer {accepted}     the engine's answer to the human's draw offer
-//   gameover {result, reason}
+//   gameover {result, reason}  (reason "time" when a clock ran out)
+//   clock {}                  a clock started, stopped or was reset (read the times from `clock`)
 //   engine {state, message}   the engine's state: "off", "loading", "ready" or "failed"
 //   memory {state, ...}       the shared memory: "hit" {kind, san, uci, depth, players, text}, "offline" {reason}, "online"
 //   enginestart, enginestop {starts}
@@ -48,6 +49,7 @@ function randomSeed() {
  * @property {number} thinkMaxMs
  * @property {boolean} book
  * @property {boolean} analysis analyse in two-human games
+ * @property {{baseMs: number, incMs: number} | null} clock the time control, or null for none
  */
 
 /**
@@ -72,13 +74,19 @@ export class GameController extends EventTarget {
    * @param {number | null} [setup.seed] a fixed seed: every game replays the same way (null: a fresh seed per game)
    * @param {(level: number) => number} [setup.thinkMs] time a move takes by level with no time set
    * @param {any} [setup.memory] the shared memory (game/memory.js), or a promise of it; null: none
+   * @param {() => number} [setup.now] the clocks' time source in milliseconds (tests pass a fake one)
+   * @param {any} [setup.Clock] the ChessClock class (extras/clock.js, loaded by the caller when a clock is set)
    */
-  constructor({ rules, createEngine, options = {}, seed = null, thinkMs, memory = null }) {
+  constructor({ rules, createEngine, options = {}, seed = null, thinkMs, memory = null, now, Clock = null }) {
     super();
     this.rules = rules;
     this.createEngine = createEngine;
     /** @type {PlayOptions} */
-    this.options = { player: "white", level: 4, think: "level", thinkMinMs: 500, thinkMaxMs: 5000, book: true, analysis: true, ...options };
+    this.options = { player: "white", level: 4, think: "level", thinkMinMs: 500, thinkMaxMs: 5000, book: true, analysis: true, clock: null, ...options };
+    this.now = now ?? (() => performance.now());
+    /** @type {any} the game's clocks (a ChessClock), when it has a time control */
+    this.clock = null;
+    this.Clock = Clock;
     this.thinkMs = thinkMs ?? ((level) => rules.levelThinkMs?.(level) ?? FALLBACK_THINK_MS[level - 1]);
     this.fixedSeed = seed;
     this.seed = seed ?? randomSeed();
@@ -157,6 +165,7 @@ export class GameController extends EventTarget {
   limits() {
     const { level, think, book, thinkMinMs, thinkMaxMs } = this.options;
     const limits = { level, useBook: book };
+    if (this.clock) Object.assign(limits, this.clock.limits());
     if (think === "adaptive") Object.assign(limits, { thinkMinMs, thinkMaxMs });
     else if (think !== "level") limits.movetimeMs = Number(think);
     // Level 8 has no depth cap, so "by level" gives it the level's time; weaker levels stop at their caps.
@@ -183,6 +192,7 @@ export class GameController extends EventTarget {
     this.viewing = false;
     if (this.fixedSeed === null) this.seed = randomSeed();
     this.engine?.newGame?.();
+    this.resetClock();
     this.emit("position", { animate: false });
     if (this.isOver()) this.emitGameOver();
     else this.think();
@@ -208,6 +218,7 @@ export class GameController extends EventTarget {
     this.cancel();
     // A move by the person answers an open draw offer with "no".
     if (by === "human") this.drawOffered = false;
+    this.clock?.moved(this.game.turn() === "w" ? "b" : "w", this.isOver() || !this.connected);
     this.emit("position", { animate: true });
     this.emit("move", { san: played.san, uci: played.uci, fen: played.fen, by, played });
     if (this.isOver()) this.emitGameOver();
@@ -218,6 +229,7 @@ export class GameController extends EventTarget {
   /** Takes back a move (back to the human's turn against the engine); returns whether one was taken back. */
   undo() {
     if (!this.game || this.game.ply() === 0) return false;
+    if (this.game.outcome()?.reason === "time") return this.fail("the game was lost on time: start a new game"), false;
     this.cancel();
     this.game.undo();
     const p = this.options.player;
@@ -240,6 +252,7 @@ export class GameController extends EventTarget {
 
   afterHistoryChange() {
     this.drawOffered = false;
+    this.runClock();
     this.emit("position", { animate: true });
     this.think();
   }
@@ -300,6 +313,7 @@ export class GameController extends EventTarget {
 
   emitGameOver() {
     this.cancel();
+    this.runClock();
     this.drawOffered = false;
     const outcome = this.game.outcome();
     this.emit("gameover", { result: outcome.result, reason: outcome.reason });
@@ -356,6 +370,9 @@ export class GameController extends EventTarget {
   /** A read-only viewer has no engine at all. */
   setReadonly(readonly) {
     this.readonly = readonly;
+    // A viewer has no clocks; back in play, the game's clocks start afresh.
+    this.resetClock();
+    this.runClock();
     if (readonly) this.stopEngine();
     else this.think();
   }
@@ -363,6 +380,7 @@ export class GameController extends EventTarget {
   /** The player left the page (engine stopped) or came back. */
   setConnected(connected) {
     this.connected = connected;
+    this.runClock();
     if (connected) this.think();
     else this.stopEngine();
   }
@@ -528,7 +546,9 @@ export class GameController extends EventTarget {
     this.cancel();
     const id = ++this.searchIds;
     const ply = this.game.ply();
-    const paced = kind === "play" && this.options.think === "level" ? this.thinkMs(this.options.level) : 0;
+    let paced = kind === "play" && this.options.think === "level" ? this.thinkMs(this.options.level) : 0;
+    // On the clock the level's visible think takes no more than a fortieth of the time left.
+    if (this.clock && paced) paced = Math.min(paced, this.clock.timeLeft(this.game.turn()) / 40 + this.clock.incMs / 2);
     const progress = {};
     const pacer = new Pacer(paced, (event) => this.onProgress(id, event));
     this.searching = { id, kind, ply, pacer, progress };
@@ -556,6 +576,48 @@ export class GameController extends EventTarget {
         this.engineFailed(err);
       },
     );
+  }
+
+  // ——— Clocks ———
+
+  /**
+   * Sets the time control ({baseMs, incMs}, or null for none). It applies at once before the first move or after
+   * the game's end, otherwise from the next game.
+   * @param {{baseMs: number, incMs: number} | null} control
+   * @param {any} [Clock] the ChessClock class (extras/clock.js), needed once for any control
+   */
+  setClock(control, Clock = this.Clock) {
+    this.options.clock = control;
+    this.Clock = Clock;
+    if (!this.game || this.game.ply() === 0 || this.isOver()) {
+      this.resetClock();
+      this.think();
+    }
+  }
+
+  /** New clocks at the time control's start (none without one, or in a read-only viewer). */
+  resetClock() {
+    this.clock?.stop();
+    const hooks = { onFlag: (color) => this.flag(color), onChange: () => this.emit("clock", {}) };
+    this.clock = this.options.clock && this.Clock && !this.readonly ? new this.Clock(this.options.clock, this.now, hooks) : null;
+    this.emit("clock", {});
+  }
+
+  /** The side to move's clock runs while a game goes on past its first move and the player is on the page. */
+  runClock() {
+    if (this.game) this.clock?.run(this.game.ply() > 0 && !this.isOver() && this.connected ? this.game.turn() : null);
+  }
+
+  /**
+   * A clock ran out: a loss, or a draw when the opponent cannot mate.
+   * @param {"w" | "b"} color
+   */
+  flag(color) {
+    if (this.isOver()) return;
+    this.cancel();
+    this.game.flag(color);
+    this.emit("position", { animate: false });
+    this.emitGameOver();
   }
 
   // ——— Shared memory ———
@@ -746,6 +808,7 @@ export class GameController extends EventTarget {
   /** Ends everything (the controller is not used again). */
   dispose() {
     this.connected = false;
+    this.clock?.stop();
     this.stopEngine();
   }
 }

@@ -75,6 +75,51 @@ function loadIdentity() {
   return identity;
 }
 
+/**
+ * Submissions a page sends a minute at most: the service's limit per client token (30 a minute, a burst of 30), so
+ * that a fast game of engine against engine spends no requests on certain refusals.
+ */
+const SUBMITS_PER_MINUTE = 30;
+/** How long a page stops submitting after the service answers 429 (its limit is shared with other tabs). */
+const RATE_PAUSE_MS = 60_000;
+
+/** A token bucket of submissions: {@link SUBMITS_PER_MINUTE}, refilled continuously, paused after a 429. */
+export class SubmitBudget {
+  /** @param {number} [perMinute] */
+  constructor(perMinute = SUBMITS_PER_MINUTE) {
+    this.perMinute = perMinute;
+    this.tokens = perMinute;
+    this.at = null;
+    this.pausedUntil = 0;
+  }
+
+  /**
+   * Takes one submission's token at time `now` (ms); false when none is left or the budget is paused.
+   * @param {number} now
+   */
+  take(now) {
+    if (now < this.pausedUntil) return false;
+    if (this.at !== null) this.tokens = Math.min(this.perMinute, this.tokens + ((now - this.at) * this.perMinute) / 60_000);
+    this.at = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+
+  /**
+   * The service said 429 at `now`: nothing is sent for {@link RATE_PAUSE_MS}.
+   * @param {number} now
+   */
+  pause(now) {
+    this.pausedUntil = now + RATE_PAUSE_MS;
+    this.tokens = 0;
+    this.at = this.pausedUntil;
+  }
+}
+
+/** This page's submissions, shared by its players (they share one client token). */
+const pageBudget = new SubmitBudget();
+
 /** The engine each memory serves, by URL, asked once per page (GET /v1/stats). */
 const served = new Map();
 
@@ -117,8 +162,9 @@ export class SharedMemory {
    * @param {number} [options.timeoutMs] lookup timeout
    * @param {Map<number, number[]>} [options.depths] recent depths by think time (the page's by default)
    * @param {() => number} [options.now]
+   * @param {SubmitBudget} [options.budget] submissions allowed (the page's by default)
    */
-  constructor(url, { fetch: fetcher, engine = loadIdentity, storage, timeoutMs = LOOKUP_TIMEOUT_MS, depths = pageDepths, now = Date.now } = {}) {
+  constructor(url, { fetch: fetcher, engine = loadIdentity, storage, timeoutMs = LOOKUP_TIMEOUT_MS, depths = pageDepths, now = Date.now, budget = pageBudget } = {}) {
     this.url = url;
     this.fetch = fetcher ?? ((...args) => globalThis.fetch(...args));
     this.engine = typeof engine === "string" ? () => Promise.resolve(engine) : engine;
@@ -126,6 +172,7 @@ export class SharedMemory {
     this.timeoutMs = timeoutMs;
     this.depths = depths;
     this.now = now;
+    this.budget = budget;
     this.offline = false;
     this.reason = "";
     this.restUntil = 0;
@@ -237,11 +284,12 @@ export class SharedMemory {
   /**
    * Submits a search's result in the background; resolves to the HTTP status (null when nothing was sent).
    * A refusal (4xx: the spot-check disagreed, a rate limit) is the memory working; 5xx or no answer is a failure.
+   * Past the service's rate limit nothing is sent (see {@link SubmitBudget}).
    * @param {{fen: string, depth: number, move: string, score: object, pv: string[], nodes: number}} found
    * @returns {Promise<number | null>}
    */
   async submit({ fen, depth, move, score, pv, nodes }) {
-    if (this.resting()) return null;
+    if (this.resting() || !this.budget.take(this.now())) return null;
     let engine;
     try {
       engine = await this.identity();
@@ -253,6 +301,7 @@ export class SharedMemory {
       const response = await this.request("v1/memory", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }, SUBMIT_TIMEOUT_MS);
       if (response.status >= 500) this.fail(`it answered HTTP ${response.status} to a submission`);
       else this.answered();
+      if (response.status === 429) this.budget.pause(this.now());
       response.body?.cancel?.().catch(() => {});
       return response.status;
     } catch (err) {

@@ -3,6 +3,21 @@
 
 import { BOARD_THEMES, PIECE_THEMES } from "../board/themes.js";
 
+/**
+ * A time control "MINUTES+SECONDS" (minutes may be fractional: "0.5+0"; "5" is "5+0").
+ * @param {string} text
+ * @returns {{value: {baseMs: number, incMs: number}} | {error: string}}
+ */
+export function parseClock(text) {
+  const match = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(?:\+\s*(\d+(?:\.\d+)?))?\s*$/.exec(String(text));
+  const minutes = match ? Number(match[1]) : NaN;
+  const seconds = match?.[2] ? Number(match[2]) : 0;
+  if (!(minutes > 0 && minutes <= 600 && seconds <= 600)) {
+    return { error: `clock="${text}": write minutes and an increment in seconds, such as 5+3 or 0.5+0 (up to 600+600)` };
+  }
+  return { value: { baseMs: Math.round(minutes * 60_000), incMs: Math.round(seconds * 1000) } };
+}
+
 /** Who the human plays. */
 export const PLAYERS = ["white", "black", "both", "none"];
 
@@ -18,6 +33,8 @@ export const DEFAULT_SETTINGS = Object.freeze({
   boardTheme: "walnut",
   pieceTheme: "classic",
   orientation: "white",
+  /** The time control as the `clock` attribute writes it ("5+3"), or "" for none. */
+  clock: "",
 });
 
 /** Whether `think` is a think setting: "level", "adaptive", or whole milliseconds from 10 to 600000. */
@@ -38,6 +55,7 @@ const CHECKS = {
   boardTheme: (v) => typeof v === "string" && Object.hasOwn(BOARD_THEMES, v),
   pieceTheme: (v) => typeof v === "string" && Object.hasOwn(PIECE_THEMES, v),
   orientation: (v) => v === "white" || v === "black",
+  clock: (v) => v === "" || (typeof v === "string" && "value" in parseClock(v)),
 };
 
 /**
@@ -70,7 +88,7 @@ export function validGame(stored) {
   const { startFen, moves, ending, evals } = /** @type {Record<string, any>} */ (stored);
   if (typeof startFen !== "string" || !Array.isArray(moves) || !moves.every((m) => typeof m === "string")) return null;
   const end =
-    ending && typeof ending === "object" && ["1-0", "0-1", "1/2-1/2"].includes(ending.result) && ["resignation", "agreement"].includes(ending.reason)
+    ending && typeof ending === "object" && ["1-0", "0-1", "1/2-1/2"].includes(ending.result) && ["resignation", "agreement", "time"].includes(ending.reason)
       ? { result: ending.result, reason: ending.reason }
       : null;
   return { startFen, moves, ending: end, evals: Array.isArray(evals) ? evals.map((e) => (isScore(e) ? e : null)) : [] };
@@ -84,7 +102,7 @@ export function validGame(stored) {
  */
 export function gameRecord(game, evals) {
   const outcome = game.outcome();
-  const ending = outcome && (outcome.reason === "resignation" || outcome.reason === "agreement") ? outcome : null;
+  const ending = outcome && ["resignation", "agreement", "time"].includes(outcome.reason) ? outcome : null;
   return { startFen: game.startFen(), moves: game.historyUci(), ending: ending && { result: ending.result, reason: ending.reason }, evals };
 }
 
@@ -99,6 +117,8 @@ export function restoreGame(rules, saved) {
     for (const move of saved.moves) game.play(move);
     if (saved.ending?.reason === "resignation") game.resign(saved.ending.result === "1-0" ? "b" : "w");
     else if (saved.ending?.reason === "agreement") game.agreeDraw();
+    // A draw on time: the side to move flagged (its opponent could not mate).
+    else if (saved.ending?.reason === "time") game.flag(saved.ending.result === "1-0" ? "b" : saved.ending.result === "0-1" ? "w" : game.turn());
     return game;
   } catch {
     return null;

@@ -1,6 +1,7 @@
 // Applies the element's attributes: reads each one (ui/attributes.js) and hands the value to the element's
 // settings, layout, board or game controller. A bad value fires one `error` event and changes nothing.
 
+import { parseClock } from "../game/settings.js";
 import { readChoice, readLevel, readMemoryUrl, readMillis, readSeconds, readSeed, readSize, readSwitch } from "./attributes.js";
 
 /** Board colours a page may set as CSS custom properties on the element, by board-theme field. */
@@ -58,6 +59,11 @@ export function applyAttribute(el, name, initial) {
       // Off when absent or empty; a bad address leaves the memory as it was.
       if (!text?.trim()) el.setMemory(null);
       else use(readMemoryUrl(text, document.baseURI), (url) => el.setMemory(url));
+      break;
+    case "clock":
+      // Absent at start: the stored setting stands; removed later: no clock.
+      if (text === null) return void (initial || el.applySettings({ clock: "" }, false));
+      use(parseClock(text), () => (initial ? (el.settings.clock = text.trim()) : el.applySettings({ clock: text.trim() }, false)));
       break;
     case "theme":
       // Matched without regard to case, here and in the stylesheet (`[theme="dark" i]`).

@@ -21,6 +21,7 @@ export const ATTRIBUTES = [
   "seed",
   "persist",
   "memory",
+  "clock",
 ];
 
 /** Words an on/off attribute takes, by the value they mean. */

@@ -2,6 +2,7 @@
 // they never touch the game themselves.
 
 import { BOARD_THEMES, PIECE_THEMES } from "../board/themes.js";
+import { parseClock } from "../game/settings.js";
 
 /**
  * @typedef {object} DialogHooks
@@ -174,6 +175,20 @@ export class Dialogs {
     form.elements.book.checked = s.book;
     form.elements.analysis.checked = s.analysis;
     form.elements.sound.checked = s.sound;
+    const preset = [...form.elements.clock.options].some((option) => option.value === s.clock);
+    form.elements.clock.value = preset ? s.clock : "custom";
+    form.elements.clockCustom.value = preset ? "" : s.clock;
+    form.elements.clockCustom.hidden = preset;
+  }
+
+  /** The clock chosen in the settings as `{clock}`, or nothing while a custom one does not read (said beside it). */
+  clockChoice(form) {
+    const custom = form.elements.clock.value === "custom";
+    const text = custom ? form.elements.clockCustom.value.trim() : form.elements.clock.value;
+    form.elements.clockCustom.hidden = !custom;
+    const reading = text ? parseClock(text) : { value: null };
+    this.byName.settings.querySelector("[data-field=clock-error]").textContent = custom && text && reading.error ? reading.error.replace(/^clock="[^"]*": w/, "W") : "";
+    return reading.error || (custom && !text) ? {} : { clock: text };
   }
 
   wireSettings() {
@@ -186,6 +201,7 @@ export class Dialogs {
         book: form.elements.book.checked,
         analysis: form.elements.analysis.checked,
         sound: form.elements.sound.checked,
+        ...this.clockChoice(form),
       });
     });
   }

@@ -13,7 +13,7 @@ export const capital = (word) => word[0].toUpperCase() + word.slice(1);
 
 /** "White wins by resignation", "Draw by agreement", … */
 export function outcomeText(outcome) {
-  return `${RESULT_TEXT[outcome.result] ?? outcome.result} by ${outcome.reason}`;
+  return `${RESULT_TEXT[outcome.result] ?? outcome.result} ${outcome.reason === "time" ? "on" : "by"} ${outcome.reason}`;
 }
 
 /**
@@ -80,7 +80,7 @@ export function renderBars(view, c, { orientation, viewPly, muted, readonly }) {
     const button = $(`.toolbar [data-action="${action}"]`);
     if (button) button.disabled = !on;
   };
-  enable("undo", game.ply() > 0);
+  enable("undo", game.ply() > 0 && outcome?.reason !== "time");
   enable("redo", game.redoCount() > 0);
   enable("move-now", c.thinking || (p === "none" && c.paused));
   enable("hint", c.canHint() && viewPly === null && c.engineState !== "failed");

@@ -48,7 +48,10 @@ export class PlayerView {
       const { bestUci: _uci, ...detail } = progress;
       el.emit("thinking", detail);
     });
-    on("searchend", () => this.refreshIdle());
+    on("searchend", () => {
+      el.thinkingPanel.flush();
+      this.refreshIdle();
+    });
     on("book", ({ san, kind }) => {
       el.thinkingPanel.setMode("book", "Book move");
       el.fields.line.textContent = kind === "hint" ? `Hint from the opening book: ${san}.` : `Played ${san} from the opening book.`;
@@ -80,10 +83,11 @@ export class PlayerView {
       el.sounds.end();
       el.board.setArrows([]);
       this.refresh(false);
-      if (detail.reason === "resignation" || detail.reason === "agreement") this.announce(outcomeText(detail));
+      if (["resignation", "agreement", "time"].includes(detail.reason)) this.announce(outcomeText(detail));
       el.emit("gameover", detail);
     });
     on("engine", () => this.refreshIdle());
+    on("clock", () => el.clocks?.render());
     on("error", ({ message }) => el.fail(message));
     on("enginestart", (detail) => el.emit("enginestart", detail));
     on("enginestop", (detail) => el.emit("enginestop", detail));
@@ -118,6 +122,7 @@ export class PlayerView {
     el.board.setMarks({ check: live ? (game.checkSquare() ?? null) : checkSquareOf(el.rules, game.fenAt(el.viewPly)) });
     el.board.setOrientation(el.settings.orientation);
     el.board.setInteractive(el.play.canMoveNow());
+    el.clocks?.render();
     const sans = game.historySan();
     const start = game.startFen().split(" ");
     const outcome = game.outcome();

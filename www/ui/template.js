@@ -12,7 +12,7 @@ export const TEMPLATE = `
 <div class="layout" data-show-thinking="panel">
   <div class="sr-only" id="announce" data-field="announce" aria-live="polite" aria-atomic="true"></div>
   <div class="board-column" data-part="board">
-    <div class="player-bar top"><span class="player-dot"></span><span class="player-name" data-field="top-name"></span><span class="player-note" data-field="top-note"></span></div>
+    <div class="player-bar top"><span class="player-dot"></span><span class="player-name" data-field="top-name"></span><span class="player-note" data-field="top-note"></span><span class="player-clock" data-field="top-clock" role="timer" hidden></span></div>
     <div class="board-row">
       <div class="evalbar" data-part="evalbar" role="img"><div class="evalbar-white"></div><span class="evalbar-label"></span></div>
       <div class="board" data-part="canvas">
@@ -20,7 +20,7 @@ export const TEMPLATE = `
         <div class="board-banner" hidden></div>
       </div>
     </div>
-    <div class="player-bar bottom"><span class="player-dot"></span><span class="player-name" data-field="bottom-name"></span><span class="player-note" data-field="bottom-note"></span></div>
+    <div class="player-bar bottom"><span class="player-dot"></span><span class="player-name" data-field="bottom-name"></span><span class="player-note" data-field="bottom-note"></span><span class="player-clock" data-field="bottom-clock" role="timer" hidden></span></div>
   </div>
   <aside class="side">
     <section class="panel status-panel" data-part="status">
@@ -78,6 +78,7 @@ export const TEMPLATE = `
       ${button("review", "review", "Review", "")}
       ${button("analyse", "lines", "Analyse", "")}
       ${button("import-export", "share", "Import / export", "i")}
+      ${button("editor", "edit", "Set up position", "")}
       ${button("settings", "gear", "Settings", "")}
       ${button("mute", "sound", "Sound", "s")}
       ${button("help", "help", "Help", "?")}
@@ -143,6 +144,10 @@ export const TEMPLATE = `
     <label class="row check"><input type="checkbox" name="book"> Engine plays from the opening book</label>
     <label class="row check"><input type="checkbox" name="analysis"> Analyse in human vs human games</label>
     <label class="row check"><input type="checkbox" name="sound"> Sounds</label>
+    <label class="row">Clock <select name="clock"><option value="">None</option><option>3+2</option><option>5+3</option><option>10+5</option><option>15+10</option><option value="custom">Custom…</option></select>
+      <input type="text" name="clockCustom" aria-label="Custom time control: minutes + seconds added per move" placeholder="minutes+seconds, e.g. 2+1" hidden></label>
+    <p class="hint-text">A new clock starts with the next game (at once before the first move).</p>
+    <p class="error" data-field="clock-error" role="alert"></p>
     <menu><button value="done" class="primary">Done</button></menu>
   </form>
 </dialog>

@@ -21,6 +21,15 @@ export class ThinkingPanel {
     if (!this.frame) this.frame = requestAnimationFrame(() => this.paint());
   }
 
+  /**
+   * Paints what is pending now rather than at the next frame: a search's last figures must stand when it ends, even
+   * where the browser delays frames (WebKit under a virtual display ran no frame during a one-second search).
+   */
+  flush() {
+    if (this.frame) cancelAnimationFrame(this.frame);
+    this.paint();
+  }
+
   /** Writes the pending progress into the panel. */
   paint() {
     this.frame = 0;

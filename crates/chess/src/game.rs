@@ -257,6 +257,15 @@ impl Game {
         self.declare(Outcome::new(GameResult::win_for(side.flip()), EndReason::Resignation))
     }
 
+    /// `side` ran out of time: the other side wins, or draws when it has no mating material
+    /// (see [`Board::has_mating_material`]). The reason is [`EndReason::Timeout`] either way.
+    pub fn flag(&mut self, side: Color) -> Result<Outcome, Outcome> {
+        let opponent = side.flip();
+        let result =
+            if self.board().has_mating_material(opponent) { GameResult::win_for(opponent) } else { GameResult::Draw };
+        self.declare(Outcome::new(result, EndReason::Timeout))
+    }
+
     /// The players agree to a draw.
     pub fn agree_draw(&mut self) -> Result<Outcome, Outcome> {
         self.declare(Outcome::draw(EndReason::Agreement))

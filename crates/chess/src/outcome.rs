@@ -177,6 +177,41 @@ impl Board {
         knights.is_empty() && ((bishops & DARK_SQUARES).is_empty() || (bishops & !DARK_SQUARES).is_empty())
     }
 
+    /// Whether `color` has the material to checkmate in some sequence of legal moves, the test
+    /// when the other side runs out of time (a flag against a side that cannot mate is a draw).
+    ///
+    /// A pawn, rook or queen, two knights, or a knight and a bishop can mate. A lone knight mates
+    /// only with an opposing pawn, knight, bishop or rook to block its victim's flight (queens
+    /// always capture the knight or step in its way); bishops all on one colour of square mate
+    /// only with an opposing pawn, knight or bishop of the other colour to block. A bare king
+    /// never mates.
+    pub fn has_mating_material(&self, color: Color) -> bool {
+        let own = |kind| self.colored_pieces(color, kind);
+        let theirs = |kind| self.colored_pieces(color.flip(), kind);
+        if (own(PieceKind::Pawn) | own(PieceKind::Rook) | own(PieceKind::Queen)).any() {
+            return true;
+        }
+        let (knights, bishops) = (own(PieceKind::Knight), own(PieceKind::Bishop));
+        match (knights.count(), bishops.count()) {
+            (0, 0) => false,
+            (1, 0) => (theirs(PieceKind::Pawn)
+                | theirs(PieceKind::Knight)
+                | theirs(PieceKind::Bishop)
+                | theirs(PieceKind::Rook))
+            .any(),
+            (0, _) => {
+                let dark = (bishops & DARK_SQUARES).any();
+                let light = (bishops & !DARK_SQUARES).any();
+                // Bishops on both colours can mate; on one colour only with a blocker on the other.
+                let other_colour = if dark { !DARK_SQUARES } else { DARK_SQUARES };
+                (dark && light)
+                    || (theirs(PieceKind::Pawn) | theirs(PieceKind::Knight)).any()
+                    || (theirs(PieceKind::Bishop) & other_colour).any()
+            }
+            _ => true,
+        }
+    }
+
     /// Whether the side to move is checkmated.
     pub fn is_checkmate(&self) -> bool {
         self.in_check() && !self.has_legal_moves()
@@ -205,5 +240,42 @@ impl Board {
             return Some(Outcome::draw(EndReason::SeventyFiveMoveRule));
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mating(fen: &str, color: Color) -> bool {
+        Board::from_fen(fen).unwrap().has_mating_material(color)
+    }
+
+    #[test]
+    fn mating_material_by_piece() {
+        let (w, b) = (Color::White, Color::Black);
+        // Bare king; pawns, rooks and queens.
+        assert!(!mating("4k3/8/8/8/8/8/8/4K3 w - - 0 1", w));
+        assert!(mating("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", w));
+        assert!(!mating("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", b));
+        assert!(mating("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", w));
+        assert!(mating("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", w));
+        // A lone knight: against a bare king or queens no, against a pawn, minor or rook yes.
+        assert!(!mating("4k3/8/8/8/8/8/8/1N2K3 w - - 0 1", w));
+        assert!(!mating("3qk3/8/8/8/8/8/8/1N2K3 w - - 0 1", w));
+        assert!(mating("4k3/4p3/8/8/8/8/8/1N2K3 w - - 0 1", w));
+        assert!(mating("r3k3/8/8/8/8/8/8/1N2K3 w - - 0 1", w));
+        // Two knights, knight and bishop.
+        assert!(mating("4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1", w));
+        assert!(mating("4k3/8/8/8/8/8/8/1N2KB2 w - - 0 1", w));
+        // Bishops: f1 and c1 are on opposite colours; f1 and d3 the same (light).
+        assert!(mating("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", w));
+        assert!(!mating("4k3/8/8/8/8/8/8/4KB2 w - - 0 1", w));
+        assert!(!mating("4k3/8/8/8/8/3B4/8/4KB2 w - - 0 1", w));
+        assert!(!mating("2b1k3/8/8/8/8/8/8/4KB2 w - - 0 1", w), "a same-coloured bishop cannot block");
+        assert!(mating("4kb2/8/8/8/8/8/8/4KB2 w - - 0 1", w), "an opposite-coloured bishop can block");
+        assert!(mating("4k3/7p/8/8/8/8/8/4KB2 w - - 0 1", w));
+        assert!(mating("1n2k3/8/8/8/8/8/8/4KB2 w - - 0 1", w));
+        assert!(!mating("r2qk3/8/8/8/8/8/8/4KB2 w - - 0 1", w));
     }
 }

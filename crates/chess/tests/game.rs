@@ -243,6 +243,22 @@ fn resignation_and_agreement_are_declared_endings() {
 }
 
 #[test]
+fn a_flag_loses_unless_the_opponent_cannot_mate() {
+    let mut g = Game::default();
+    play(&mut g, "e4");
+    let flagged = g.flag(Color::Black).unwrap();
+    assert_eq!(flagged, Outcome::new(GameResult::WhiteWins, EndReason::Timeout));
+    assert_eq!(g.flag(Color::White), Err(flagged));
+    // White has a lone knight against a queen: Black's flag is a draw, White's a loss.
+    let g = game("3qk3/8/8/8/8/8/8/1N2K3 b - - 0 1");
+    assert_eq!(g.clone().flag(Color::Black), Ok(Outcome::draw(EndReason::Timeout)));
+    assert_eq!(g.clone().flag(Color::White), Ok(Outcome::new(GameResult::BlackWins, EndReason::Timeout)));
+    // Against a pawn the knight can mate.
+    let mut g = game("4k3/4p3/8/8/8/8/8/1N2K3 b - - 0 1");
+    assert_eq!(g.flag(Color::Black), Ok(Outcome::new(GameResult::WhiteWins, EndReason::Timeout)));
+}
+
+#[test]
 fn undo_keeps_moves_to_redo_until_another_move_is_played() {
     let mut g = Game::default();
     play(&mut g, "e4 e5 Nf3");

@@ -34,6 +34,11 @@ pub struct Settings {
     pub submit_rate_addr: Rate,
     /// Take the client's address from the last `X-Forwarded-For` entry (behind a reverse proxy).
     pub trust_forwarded_for: bool,
+    /// How long a connection may take to send a request's headers before it is closed (slow senders
+    /// would otherwise hold connections open for ever).
+    pub header_timeout: Duration,
+    /// Connections served at once; further ones wait in the listen queue.
+    pub max_connections: usize,
 }
 
 impl Default for Settings {
@@ -45,6 +50,8 @@ impl Default for Settings {
             submit_rate_client: Rate { per_minute: 30.0, burst: 30.0 },
             submit_rate_addr: Rate { per_minute: 120.0, burst: 60.0 },
             trust_forwarded_for: false,
+            header_timeout: Duration::from_secs(10),
+            max_connections: 1024,
         }
     }
 }

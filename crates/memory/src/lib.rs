@@ -20,9 +20,18 @@ pub use api::{App, Settings};
 pub use identity::Identity;
 pub use store::{PostgresStore, SqliteStore, Store};
 
+use axum::extract::ConnectInfo;
+use axum::http::Request;
+use hyper::body::Incoming;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
 use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
 use tokio::net::TcpListener;
-use tokio::sync::watch;
+use tokio::sync::{watch, Semaphore};
+use tower::ServiceExt;
 
 /// A running service: its address and a way to stop it.
 pub struct Running {
@@ -48,20 +57,77 @@ pub async fn start<S: Store>(
     settings: Settings,
 ) -> Result<Running, String> {
     let addr = listener.local_addr().map_err(|e| format!("cannot read the listening address: {e}"))?;
+    let limits = ConnectionLimits { header_timeout: settings.header_timeout, max: settings.max_connections.max(1) };
     let app = App::new(store, identity, settings).await.map_err(|e| format!("cannot start on the store: {e}"))?;
-    let (stop, mut stopped) = watch::channel(false);
+    let (stop, stopped) = watch::channel(false);
     let router = api::router(app.clone());
     let task = tokio::spawn(async move {
-        let service = router.into_make_service_with_connect_info::<SocketAddr>();
-        let shutdown = async move {
-            let _ = stopped.wait_for(|s| *s).await;
-        };
-        if let Err(e) = axum::serve(listener, service).with_graceful_shutdown(shutdown).await {
-            eprintln!("homeostat-memory: server error: {e}");
-        }
+        accept_loop(listener, router, limits, stopped).await;
         app.flush_counters().await;
     });
     Ok(Running { addr, stop, task })
+}
+
+/// Returns once the stop signal is set (or its sender is gone).
+async fn until_stopped(stopped: &mut watch::Receiver<bool>) {
+    let _ = stopped.wait_for(|s| *s).await;
+}
+
+/// What each connection is allowed.
+#[derive(Clone, Copy)]
+struct ConnectionLimits {
+    header_timeout: Duration,
+    max: usize,
+}
+
+/// Accepts connections until stopped, then lets requests in flight finish (for at most ten seconds).
+/// Written out rather than `axum::serve` for what that lacks: a deadline on reading headers and a
+/// cap on open connections.
+async fn accept_loop(
+    listener: TcpListener,
+    router: axum::Router,
+    limits: ConnectionLimits,
+    mut stopped: watch::Receiver<bool>,
+) {
+    let graceful = GracefulShutdown::new();
+    let slots = Arc::new(Semaphore::new(limits.max));
+    loop {
+        let slot = tokio::select! {
+            slot = slots.clone().acquire_owned() => match slot {
+                Ok(slot) => slot,
+                Err(_) => break,
+            },
+            _ = until_stopped(&mut stopped) => break,
+        };
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(e) => {
+                    // Out of file descriptors and the like: wait rather than spin.
+                    eprintln!("homeostat-memory: accept failed: {e}");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+            },
+            _ = until_stopped(&mut stopped) => break,
+        };
+        let router = router.clone();
+        let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
+            request.extensions_mut().insert(ConnectInfo(peer));
+            router.clone().oneshot(request)
+        });
+        let connection = http1::Builder::new()
+            .timer(TokioTimer::new())
+            .header_read_timeout(limits.header_timeout)
+            .serve_connection(TokioIo::new(stream), service);
+        let connection = graceful.watch(connection);
+        tokio::spawn(async move {
+            // A client that goes away or sends garbage ends only its own connection.
+            let _ = connection.await;
+            drop(slot);
+        });
+    }
+    let _ = tokio::time::timeout(Duration::from_secs(10), graceful.shutdown()).await;
 }
 
 /// What `--store` names.

@@ -381,3 +381,31 @@ suite!(
     rate_limits_apply_per_client_and_per_address,
     unverified_entries_wait_unserved,
 );
+
+/// A connection that never finishes its headers is closed after the header deadline, and while the
+/// only connection slot is held by such a sender, the next client is served once it is cut off.
+/// (The connection handling does not depend on the store, so this runs on SQLite only.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_senders_are_cut_off() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let backend = Backend::sqlite();
+    let settings = homeostat_memory::Settings {
+        header_timeout: Duration::from_millis(300),
+        max_connections: 1,
+        ..test_settings()
+    };
+    let server = serve(&backend, settings).await;
+    let mut slow = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    slow.write_all(b"GET /healthz HTTP/1.1\r\nHost: memory\r\n").await.unwrap();
+    let started = Instant::now();
+    let mut client = Client::new(server.addr);
+    let reply = client.get("/healthz").await.unwrap();
+    assert_eq!(reply.status, 200, "served once the slot was freed");
+    let mut rest = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(5), slow.read_to_end(&mut rest)).await;
+    assert!(read.is_ok(), "the slow sender's connection was closed");
+    let waited = started.elapsed();
+    assert!(waited < Duration::from_secs(5), "cut off after {waited:?}");
+    assert!(!String::from_utf8_lossy(&rest).contains("200 OK"), "the unfinished request was not answered: {rest:?}");
+    server.stop().await;
+}

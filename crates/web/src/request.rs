@@ -25,6 +25,14 @@ pub struct SearchRequest {
     pub think_min_ms: Option<f64>,
     /// Adaptive think time: the most per move, in milliseconds.
     pub think_max_ms: Option<f64>,
+    /// White's clock in milliseconds (with `btimeMs`, as UCI's `wtime`): the engine budgets its time.
+    pub wtime_ms: Option<f64>,
+    /// Black's clock in milliseconds.
+    pub btime_ms: Option<f64>,
+    /// White's increment per move in milliseconds.
+    pub winc_ms: Option<f64>,
+    /// Black's increment per move in milliseconds.
+    pub binc_ms: Option<f64>,
     /// Play a move from the opening book when the position is in it.
     #[serde(default)]
     pub use_book: bool,
@@ -56,6 +64,10 @@ pub const FIELDS: &[&str] = &[
     "nodes",
     "thinkMinMs",
     "thinkMaxMs",
+    "wtimeMs",
+    "btimeMs",
+    "wincMs",
+    "bincMs",
     "useBook",
     "seed",
     "purpose",
@@ -123,6 +135,10 @@ impl SearchRequest {
             depth: self.depth,
             nodes: count("nodes", self.nodes)?,
             movetime_ms: count("movetimeMs", self.movetime_ms)?,
+            wtime: count("wtimeMs", self.wtime_ms)?,
+            btime: count("btimeMs", self.btime_ms)?,
+            winc: count("wincMs", self.winc_ms)?,
+            binc: count("bincMs", self.binc_ms)?,
             ..Limits::default()
         };
         match self.multipv {
@@ -141,7 +157,11 @@ impl SearchRequest {
             (Some(min), Some(max)) => return Err(format!("thinkMinMs ({min}) is above thinkMaxMs ({max})")),
             _ => return Err("thinkMinMs and thinkMaxMs go together".into()),
         }
-        let bounded = limits.depth.is_some()
+        if limits.wtime.is_some() != limits.btime.is_some() {
+            return Err("wtimeMs and btimeMs go together".into());
+        }
+        let bounded = limits.wtime.is_some()
+            || limits.depth.is_some()
             || limits.nodes.is_some()
             || limits.movetime_ms.is_some()
             || limits.adaptive.is_some()
@@ -226,6 +246,25 @@ mod tests {
         assert_eq!((p.limits.depth, p.limits.movetime_ms), (Some(3), None));
         let p = request(|r| (r.depth, r.level) = (None, Some(3))).prepare().unwrap();
         assert_eq!(p.limits.movetime_ms, None);
+    }
+
+    #[test]
+    fn clocks_are_a_limit_and_reach_the_engine() {
+        let p = request(|r| {
+            (r.depth, r.wtime_ms, r.btime_ms, r.winc_ms) = (None, Some(60_000.0), Some(30_000.0), Some(2_000.0))
+        })
+        .prepare()
+        .unwrap();
+        assert_eq!(
+            (p.limits.wtime, p.limits.btime, p.limits.winc, p.limits.binc),
+            (Some(60_000), Some(30_000), Some(2_000), None)
+        );
+        assert_eq!(p.limits.movetime_ms, None, "full strength with a clock budgets from the clock");
+        assert!(request(|r| r.wtime_ms = Some(1000.0)).prepare().unwrap_err().contains("together"));
+        assert!(request(|r| (r.wtime_ms, r.btime_ms) = (Some(-5.0), Some(1.0)))
+            .prepare()
+            .unwrap_err()
+            .contains("wtimeMs"));
     }
 
     #[test]

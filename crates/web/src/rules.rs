@@ -142,6 +142,12 @@ impl WebGame {
         self.session.resign(color).map(|o| to_js(&o)).map_err(|e| JsError::new(&e))
     }
 
+    /// `color` ("w" or "b") ran out of time: returns the outcome (a loss, or a draw when the
+    /// opponent cannot mate; reason "time"), or throws if the game is already over.
+    pub fn flag(&mut self, color: &str) -> Result<JsValue, JsError> {
+        self.session.flag(color).map(|o| to_js(&o)).map_err(|e| JsError::new(&e))
+    }
+
     /// Ends the game as an agreed draw; returns the outcome, or throws if it is already over.
     #[wasm_bindgen(js_name = agreeDraw)]
     pub fn agree_draw(&mut self) -> Result<JsValue, JsError> {

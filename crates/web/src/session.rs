@@ -209,6 +209,12 @@ impl Session {
         self.game.resign(side).map(outcome_info).map_err(over)
     }
 
+    /// `color` (`w` or `b`) ran out of time: a loss, or a draw when the opponent cannot mate.
+    pub fn flag(&mut self, color: &str) -> Result<OutcomeInfo, String> {
+        let side = parse_color(color)?;
+        self.game.flag(side).map(outcome_info).map_err(over)
+    }
+
     /// The players agree to a draw.
     pub fn agree_draw(&mut self) -> Result<OutcomeInfo, String> {
         self.game.agree_draw().map(outcome_info).map_err(over)
@@ -288,7 +294,7 @@ pub fn outcome_info(outcome: Outcome) -> OutcomeInfo {
         EndReason::FiftyMoveRule => "fifty-move rule",
         EndReason::Resignation => "resignation",
         EndReason::Agreement => "agreement",
-        EndReason::Timeout => "timeout",
+        EndReason::Timeout => "time",
         EndReason::Unspecified => "unspecified",
     };
     OutcomeInfo {
@@ -399,6 +405,16 @@ mod tests {
         let mut s = Session::new(Some("8/8/4k3/8/8/4K3/8/R7 w - - 99 80")).unwrap();
         let p = s.play("Ra2").unwrap();
         assert_eq!(p.outcome.map(|o| (o.result, o.reason)), Some(("1/2-1/2", "fifty-move rule")));
+    }
+
+    #[test]
+    fn a_flag_ends_the_game_on_time() {
+        let mut s = played(&["e4"]);
+        let o = s.flag("b").unwrap();
+        assert_eq!((o.result, o.reason, o.winner), ("1-0", "time", Some('w')));
+        assert!(s.flag("w").unwrap_err().contains("already over"));
+        let mut s = Session::new(Some("3qk3/8/8/8/8/8/8/1N2K3 b - - 0 1")).unwrap();
+        assert_eq!(s.flag("b").unwrap().result, "1/2-1/2");
     }
 
     #[test]
