@@ -40,3 +40,20 @@ test("analyse(3) reports three lines on the engine's turn too, and stopAnalysis 
   assert.equal(controller.game.ply(), 2);
   controller.dispose();
 });
+
+test("the clocks stop while analyse() holds the engine back, and run again after", async () => {
+  const { ChessClock } = await import("../../www/extras/clock.js");
+  const controller = new GameController({
+    rules,
+    createEngine: () => nodeEngine(),
+    options: { player: "white", level: 1, book: false, clock: { baseMs: 60_000, incMs: 0 } },
+    Clock: ChessClock,
+  });
+  controller.setGame(new rules.Game());
+  controller.analyse(2);
+  controller.move("e4");
+  assert.equal(controller.clock.running, null, "no clock runs while analysing");
+  controller.stopAnalysis();
+  assert.equal(controller.clock.running, "b", "Black's clock runs once the engine may play");
+  controller.dispose();
+});

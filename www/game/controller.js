@@ -218,7 +218,7 @@ export class GameController extends EventTarget {
     this.cancel();
     // A move by the person answers an open draw offer with "no".
     if (by === "human") this.drawOffered = false;
-    this.clock?.moved(this.game.turn() === "w" ? "b" : "w", this.isOver() || !this.connected);
+    this.clock?.moved(this.game.turn() === "w" ? "b" : "w", this.isOver() || !this.connected || Boolean(this.analysing));
     this.emit("position", { animate: true });
     this.emit("move", { san: played.san, uci: played.uci, fen: played.fen, by, played });
     if (this.isOver()) this.emitGameOver();
@@ -433,6 +433,7 @@ export class GameController extends EventTarget {
   analyse(lines = this.lines) {
     this.lines = Math.max(1, Math.min(5, Math.round(lines) || 1));
     this.analysing = { lines: this.lines };
+    this.runClock();
     this.think();
   }
 
@@ -440,6 +441,7 @@ export class GameController extends EventTarget {
   stopAnalysis() {
     if (!this.analysing) return;
     this.analysing = null;
+    this.runClock();
     this.think();
   }
 
@@ -603,9 +605,14 @@ export class GameController extends EventTarget {
     this.emit("clock", {});
   }
 
-  /** The side to move's clock runs while a game goes on past its first move and the player is on the page. */
+  /**
+   * The side to move's clock runs while a game goes on past its first move and the player is on the page (and not
+   * while `analyse()` holds the engine back).
+   */
   runClock() {
-    if (this.game) this.clock?.run(this.game.ply() > 0 && !this.isOver() && this.connected ? this.game.turn() : null);
+    if (!this.game) return;
+    const running = this.game.ply() > 0 && !this.isOver() && this.connected && !this.analysing;
+    this.clock?.run(running ? this.game.turn() : null);
   }
 
   /**
