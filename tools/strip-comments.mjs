@@ -1,11 +1,11 @@
-// Removes whole-line comments and blank lines from the JavaScript and CSS files `make dist` packs, in place:
+// Removes whole-line comments, blank lines and indentation from the JavaScript and CSS files `make dist` packs, in place:
 // what a browser downloads needs no doc comments, and the files in www/ keep them.
 //
 //   node tools/strip-comments.mjs FILE…
 //
 // Only lines that are nothing but a comment go: a line starting with `//`, or a block from a line starting with
-// `/*` to the line ending with `*/`. Code lines are kept byte for byte (comments after code stay), and lines inside
-// template literals are never touched, so no string changes. Each script is checked to still parse as a module.
+// `/*` to the line ending with `*/`. Code lines lose only their indentation (comments after code stay), and lines
+// inside template literals are never touched, so no string changes. Each script is checked to still parse as a module.
 
 import { execFileSync } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -34,7 +34,8 @@ export function stripComments(text, css) {
     } else if ((!css && trimmed.startsWith("//")) || trimmed === "") {
       continue;
     } else {
-      out.push(line);
+      // Indentation outside template literals means nothing to a parser.
+      out.push(line.trimStart());
     }
     // A line with an odd number of backticks (none escaped) opens or closes a template literal.
     if (!css && (line.match(/(?<!\\)`/g)?.length ?? 0) % 2 === 1) inTemplate = !inTemplate;
