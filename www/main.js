@@ -2,48 +2,12 @@
 // worker that lets the page install as an app and work offline (this page only: embedded players never register one).
 
 import "./homeostat.js";
+import { setUpPage } from "./page-shell.js";
 
-const THEME_KEY = "homeostat.page-theme";
-const root = document.documentElement;
 const player = document.getElementById("player");
 
-/** Applies "light", "dark" or null (follow the system) to the page and the player. */
-function applyTheme(theme) {
-  if (theme) {
-    root.dataset.theme = theme;
-    player.setAttribute("theme", theme);
-  } else {
-    delete root.dataset.theme;
-    player.removeAttribute("theme");
-  }
-}
-
-/** The stored page theme, or null. */
-function storedTheme() {
-  try {
-    return localStorage.getItem(THEME_KEY);
-  } catch {
-    return null;
-  }
-}
-
-applyTheme(storedTheme());
-
-document.getElementById("theme-toggle").addEventListener("click", () => {
-  const current = root.dataset.theme ?? (matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light");
-  const next = current === "dark" ? "light" : "dark";
-  applyTheme(next);
-  try {
-    localStorage.setItem(THEME_KEY, next);
-  } catch {
-    // Not kept across reloads; fine.
-  }
-});
-
-// The page holds one player, so its shortcuts work wherever the focus is (keys inside the player reach it directly).
-document.addEventListener("keydown", (event) => {
-  if (event.composedPath().includes(player)) return;
-  if (player.handleShortcut?.(event)) event.preventDefault();
+setUpPage(player, (el, event) => {
+  if (el.handleShortcut?.(event)) event.preventDefault();
 });
 
 player.addEventListener("move", (event) => {
