@@ -68,11 +68,11 @@ wasm: deps
 DIST_DIR := $(TARGET_DIR)/dist
 DIST_BUDGET := 262144
 DIST_FILES := homeostat.js homeostat-chess.js homeostat-chess.css embed.html embed-frame.js embed-frame.css \
-	$(patsubst www/%,%,$(sort $(filter-out www/game/memory.js,$(wildcard www/board/*.js www/ui/*.js www/engine/*.js www/game/*.js)))) \
+	$(patsubst www/%,%,$(sort $(wildcard www/board/*.js www/ui/*.js www/engine/*.js www/game/*.js))) \
 	pkg/homeostat_web.js pkg/homeostat_web_bg.wasm pkg/engine-identity.json
 # Modules the player imports only when they are asked for (the position editor, clocks, review, the shared memory of
 # the memory attribute): shipped, and counted apart from the budget, which is what a page downloads for a game.
-DIST_LAZY := $(patsubst www/%,%,$(sort $(wildcard www/extras/*.js www/extras/*.css))) game/memory.js
+DIST_LAZY := $(patsubst www/%,%,$(sort $(wildcard www/extras/*.js www/extras/*.css)))
 
 dist: wasm
 	rm -rf $(DIST_DIR)/homeostat $(DIST_DIR)/homeostat.tar.gz $(DIST_DIR)/homeostat.zip

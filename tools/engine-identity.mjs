@@ -1,6 +1,6 @@
 // Writes www/pkg/engine-identity.json: the engine identity of the wasm package just built, as the shared memory
 // names it ("Homeostat 0.1.0 bench 536091": the workspace version and the `bench` node count). The player
-// submits to a memory only when the memory serves this identity (game/memory.js). The bench runs in the built
+// submits to a memory only when the memory serves this identity (extras/memory.js). The bench runs in the built
 // wasm itself, so the count is the package's own, not assumed equal to a native build's.
 //
 //   node tools/engine-identity.mjs        (run by `make wasm`)

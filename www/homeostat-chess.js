@@ -32,7 +32,7 @@ const EDITOR_URL = new URL("./extras/editor.js", import.meta.url).href;
 /** The clocks, loaded when a game has a time control. */
 const CLOCK_URL = new URL("./extras/clock-view.js", import.meta.url).href;
 /** Loaded only when the `memory` attribute is set. */
-const MEMORY_URL = new URL("./game/memory.js", import.meta.url).href;
+const MEMORY_URL = new URL("./extras/memory.js", import.meta.url).href;
 /** Review, analysis lines and drawn shapes: loaded at their first use. */
 const EXTRAS_URL = new URL("./extras/review-view.js", import.meta.url).href;
 

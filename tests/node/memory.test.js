@@ -1,4 +1,4 @@
-// The player's side of the shared memory (www/game/memory.js through the game controller): a stored move is played
+// The player's side of the shared memory (www/extras/memory.js through the game controller): a stored move is played
 // with the panel's line, a miss is searched and submitted, a memory that is slow, broken, refusing or lying never
 // stops the game, and the weaker levels leave it alone. The memory is a tiny HTTP server in the test, reached with
 // the real fetch; the engine is scripted.
@@ -8,7 +8,7 @@ import http from "node:http";
 import { after, describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { GameController } from "../../www/game/controller.js";
-import { expectedDepth, noteDepth, SharedMemory, SubmitBudget, typicalDepth } from "../../www/game/memory.js";
+import { expectedDepth, noteDepth, SharedMemory, SubmitBudget, typicalDepth } from "../../www/extras/memory.js";
 import { readMemoryUrl } from "../../www/ui/attributes.js";
 import { loadRules } from "./engine-node.js";
 

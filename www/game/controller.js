@@ -73,7 +73,7 @@ export class GameController extends EventTarget {
    * @param {Partial<PlayOptions>} [setup.options]
    * @param {number | null} [setup.seed] a fixed seed: every game replays the same way (null: a fresh seed per game)
    * @param {(level: number) => number} [setup.thinkMs] time a move takes by level with no time set
-   * @param {any} [setup.memory] the shared memory (game/memory.js), or a promise of it; null: none
+   * @param {any} [setup.memory] the shared memory (extras/memory.js), or a promise of it; null: none
    * @param {() => number} [setup.now] the clocks' time source in milliseconds (tests pass a fake one)
    * @param {any} [setup.Clock] the ChessClock class (extras/clock.js, loaded by the caller when a clock is set)
    */
@@ -117,7 +117,7 @@ export class GameController extends EventTarget {
     this.analysing = null;
     /** How many lines (MultiPV) an analysis shows, 1–5. */
     this.lines = 1;
-    /** @type {import("./memory.js").SharedMemory | null} */
+    /** @type {import("../extras/memory.js").SharedMemory | null} */
     this.memory = null;
     this.memoryLoading = null;
     this.setMemory(memory);
@@ -386,7 +386,7 @@ export class GameController extends EventTarget {
   }
 
   /**
-   * Uses a shared memory (game/memory.js) for full-strength searches from the next one, or none (null). A promise
+   * Uses a shared memory (extras/memory.js) for full-strength searches from the next one, or none (null). A promise
    * (the module still loading) makes the next search wait for it.
    * @param {any} memory
    */
