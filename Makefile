@@ -64,9 +64,9 @@ wasm: deps
 
 # The embeddable player: exactly the files a page needs, in a folder homeostat/, as target/dist/homeostat.tar.gz
 # and .zip, its scripts and stylesheets without their whole-line comments (www/ keeps them). Prints the gzip size of
-# what a browser downloads and fails above the budget (256 KiB; see the README's Size paragraph).
+# what a browser downloads and fails above the budget (250,000 bytes; see the README's Size paragraph).
 DIST_DIR := $(TARGET_DIR)/dist
-DIST_BUDGET := 262144
+DIST_BUDGET := 250000
 DIST_FILES := homeostat.js homeostat-chess.js homeostat-chess.css embed.html embed-frame.js embed-frame.css \
 	$(patsubst www/%,%,$(sort $(wildcard www/board/*.js www/ui/*.js www/engine/*.js www/game/*.js))) \
 	pkg/homeostat_web.js pkg/homeostat_web_bg.wasm pkg/engine-identity.json

@@ -92,7 +92,9 @@ impl TimeManager {
             let target = (lo + hi) / 2.0;
             // Proportional feedback: aim above the target after fast moves, below after slow ones.
             let soft = match self.average_ms {
-                Some(avg) => (2.0 * target - avg).clamp(lo, hi),
+                // max/min rather than f64::clamp, whose lo ≤ hi check would link float
+                // formatting (≈ 6 KB gzip) into the wasm for its panic message.
+                Some(avg) => (2.0 * target - avg).max(lo).min(hi),
                 None => target,
             };
             budget.soft_ms = min_opt(budget.soft_ms, Some(soft));

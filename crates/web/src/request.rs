@@ -2,16 +2,13 @@
 
 use homeostat_chess::{Board, Color};
 use homeostat_engine::{Level, Limits, Purpose};
-use serde::Deserialize;
 
 /// What the page asks the engine to search; every field is optional except a limit.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct SearchRequest {
     /// The start position (the standard one when absent).
     pub fen: Option<String>,
     /// Moves played from `fen`, in UCI (SAN is accepted too).
-    #[serde(default)]
     pub moves: Vec<String>,
     /// Playing level 1 to 8 (8: full strength).
     pub level: Option<u8>,
@@ -34,7 +31,6 @@ pub struct SearchRequest {
     /// Black's increment per move in milliseconds.
     pub binc_ms: Option<f64>,
     /// Play a move from the opening book when the position is in it.
-    #[serde(default)]
     pub use_book: bool,
     /// Seed for the book's and the weaker levels' random choices.
     pub seed: Option<f64>,
@@ -43,6 +39,122 @@ pub struct SearchRequest {
     pub purpose: Option<String>,
     /// How many best lines to report, 1 (the default) to 5 (MultiPV).
     pub multipv: Option<u32>,
+}
+
+/// A request field's value as JavaScript gave it (read field by field rather than through serde,
+/// whose deserialiser and its number formatting would weigh on every page's wasm).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    /// `undefined` or `null`: the field is left out.
+    Absent,
+    /// A boolean.
+    Bool(bool),
+    /// A number.
+    Number(f64),
+    /// A string.
+    Text(String),
+    /// An array.
+    List(Vec<Value>),
+    /// Anything else (an object, a function, …).
+    Other,
+}
+
+impl Value {
+    /// What the value is, for error messages.
+    fn kind(&self) -> &'static str {
+        match self {
+            Value::Absent => "absent",
+            Value::Bool(_) => "a boolean",
+            Value::Number(_) => "a number",
+            Value::Text(_) => "a string",
+            Value::List(_) => "an array",
+            Value::Other => "an object",
+        }
+    }
+}
+
+/// A number for an error message, as JavaScript would print the common cases (integers, and
+/// fractions to three places), without pulling in Rust's float formatting.
+pub fn number_text(v: f64) -> String {
+    if v.is_nan() {
+        return "NaN".into();
+    }
+    if v.is_infinite() {
+        return if v > 0.0 { "Infinity" } else { "-Infinity" }.into();
+    }
+    let sign = if v < 0.0 { "-" } else { "" };
+    let thousandths = (v.abs() * 1000.0).round();
+    if v.abs() >= 1.0e21 {
+        // JavaScript's notation for large numbers, such as 1.5e+21.
+        let exponent = v.abs().log10().floor() as i32;
+        return format!("{sign}{}e+{exponent}", number_text(v.abs() / 10f64.powi(exponent)));
+    }
+    let thousandths = thousandths as u64;
+    let (whole, fraction) = (thousandths / 1000, thousandths % 1000);
+    if fraction == 0 {
+        return format!("{sign}{whole}");
+    }
+    let digits = format!("{fraction:03}");
+    format!("{sign}{whole}.{}", digits.trim_end_matches('0'))
+}
+
+impl SearchRequest {
+    /// Reads a request field by field (`get("fen")`, `get("movetimeMs")`, …), saying which field
+    /// is wrong and why. Unknown fields are [`unknown_field`]'s to refuse.
+    pub fn from_fields(get: impl Fn(&str) -> Value) -> Result<SearchRequest, String> {
+        let wrong = |name: &str, want: &str, got: &Value| format!("{name} must be {want}, not {}", got.kind());
+        let text = |name: &str| match get(name) {
+            Value::Absent => Ok(None),
+            Value::Text(s) => Ok(Some(s)),
+            other => Err(wrong(name, "a string", &other)),
+        };
+        let number = |name: &str| match get(name) {
+            Value::Absent => Ok(None),
+            Value::Number(v) => Ok(Some(v)),
+            other => Err(wrong(name, "a number", &other)),
+        };
+        let whole = |name: &str, max: u32| match get(name) {
+            Value::Absent => Ok(None),
+            Value::Number(v) if v.fract() == 0.0 && (0.0..=max as f64).contains(&v) => Ok(Some(v as u32)),
+            Value::Number(v) => Err(format!("{name} must be a whole number from 0 to {max}, not {}", number_text(v))),
+            other => Err(wrong(name, "a number", &other)),
+        };
+        let moves = match get("moves") {
+            Value::Absent => Vec::new(),
+            Value::List(items) => items
+                .into_iter()
+                .enumerate()
+                .map(|(i, item)| match item {
+                    Value::Text(s) => Ok(s),
+                    other => Err(format!("moves[{i}] must be a string, not {}", other.kind())),
+                })
+                .collect::<Result<_, _>>()?,
+            other => return Err(wrong("moves", "an array of strings", &other)),
+        };
+        let use_book = match get("useBook") {
+            Value::Absent => false,
+            Value::Bool(b) => b,
+            other => return Err(wrong("useBook", "a boolean", &other)),
+        };
+        Ok(SearchRequest {
+            fen: text("fen")?,
+            moves,
+            level: whole("level", 255)?.map(|n| n as u8),
+            movetime_ms: number("movetimeMs")?,
+            depth: whole("depth", u32::MAX)?,
+            nodes: number("nodes")?,
+            think_min_ms: number("thinkMinMs")?,
+            think_max_ms: number("thinkMaxMs")?,
+            wtime_ms: number("wtimeMs")?,
+            btime_ms: number("btimeMs")?,
+            winc_ms: number("wincMs")?,
+            binc_ms: number("bincMs")?,
+            use_book,
+            seed: number("seed")?,
+            purpose: text("purpose")?,
+            multipv: whole("multipv", u32::MAX)?,
+        })
+    }
 }
 
 /// The engine's purpose for a request's `purpose`.
@@ -104,7 +216,7 @@ fn count(name: &str, value: Option<f64>) -> Result<Option<u64>, String> {
     match value {
         None => Ok(None),
         Some(v) if (0.0..=9.0e15).contains(&v) => Ok(Some(v.round() as u64)),
-        Some(v) => Err(format!("{name} must be a non-negative number, not {v}")),
+        Some(v) => Err(format!("{name} must be a non-negative number, not {}", number_text(v))),
     }
 }
 
@@ -226,6 +338,55 @@ mod tests {
         assert_eq!(with("hint"), Ok(Purpose::Analyse));
         assert_eq!(with("analyse"), Ok(Purpose::Analyse));
         assert_eq!(with("win"), Err("purpose must be \"play\", \"hint\" or \"analyse\", not \"win\"".into()));
+    }
+
+    #[test]
+    fn fields_are_read_with_their_types_checked() {
+        let read = |fields: &[(&str, Value)]| {
+            SearchRequest::from_fields(|name| {
+                fields.iter().find(|(n, _)| *n == name).map_or(Value::Absent, |(_, v)| v.clone())
+            })
+        };
+        let r = read(&[
+            ("fen", Value::Text("startpos".into())),
+            ("moves", Value::List(vec![Value::Text("e2e4".into())])),
+            ("level", Value::Number(5.0)),
+            ("movetimeMs", Value::Number(250.5)),
+            ("useBook", Value::Bool(true)),
+            ("multipv", Value::Number(2.0)),
+        ])
+        .unwrap();
+        assert_eq!((r.fen.as_deref(), r.moves.as_slice()), (Some("startpos"), &["e2e4".to_string()][..]));
+        assert_eq!(
+            (r.level, r.movetime_ms, r.use_book, r.multipv, r.depth),
+            (Some(5), Some(250.5), true, Some(2), None)
+        );
+        assert_eq!(read(&[]).unwrap(), SearchRequest::default());
+        let err = |fields: &[(&str, Value)]| read(fields).unwrap_err();
+        assert_eq!(err(&[("depth", Value::Text("3".into()))]), "depth must be a number, not a string");
+        assert_eq!(err(&[("depth", Value::Number(2.5))]), "depth must be a whole number from 0 to 4294967295, not 2.5");
+        assert_eq!(err(&[("level", Value::Number(-1.0))]), "level must be a whole number from 0 to 255, not -1");
+        assert_eq!(err(&[("moves", Value::Text("e2e4".into()))]), "moves must be an array of strings, not a string");
+        assert_eq!(err(&[("moves", Value::List(vec![Value::Number(1.0)]))]), "moves[0] must be a string, not a number");
+        assert_eq!(err(&[("useBook", Value::Number(1.0))]), "useBook must be a boolean, not a number");
+        assert_eq!(err(&[("fen", Value::Other)]), "fen must be a string, not an object");
+    }
+
+    #[test]
+    fn numbers_in_messages_read_as_in_javascript() {
+        let cases = [
+            (3.0, "3"),
+            (-1.0, "-1"),
+            (2.5, "2.5"),
+            (0.125, "0.125"),
+            (1.5e21, "1.5e+21"),
+            (1e300, "1e+300"),
+            (-0.0, "0"),
+        ];
+        for (v, text) in cases {
+            assert_eq!(number_text(v), text);
+        }
+        assert_eq!((number_text(f64::NAN), number_text(f64::NEG_INFINITY)), ("NaN".into(), "-Infinity".into()));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use crate::events::{book_result_js, event_js, result_js};
 use crate::js::{clock, to_js};
-use crate::request::{position, unknown_field, SearchRequest};
+use crate::request::{position, unknown_field, SearchRequest, Value};
 use crate::session::parse_color;
 use homeostat_chess::Color;
 use homeostat_engine::{book, Engine, Event, Purpose, DEFAULT_HASH_MB};
@@ -43,11 +43,9 @@ impl Searcher {
         if let Some(message) = unknown_field(keys.iter().map(String::as_str)) {
             return Err(JsError::new(&format!("bad search request: {message}")));
         }
-        let request: SearchRequest = serde_wasm_bindgen::from_value(request).map_err(|e| {
-            // The converter's message starts with its own "Error: ", which the JsError repeats.
-            let message = e.to_string();
-            JsError::new(&format!("bad search request: {}", message.strip_prefix("Error: ").unwrap_or(&message)))
-        })?;
+        let request =
+            SearchRequest::from_fields(|name| value(&js_sys::Reflect::get(object, &name.into()).unwrap_or_default()))
+                .map_err(|e| JsError::new(&format!("bad search request: {e}")))?;
         let prepared = request.prepare().map_err(|e| JsError::new(&format!("bad search request: {e}")))?;
         self.searches += 1;
         let seed = prepared.seed.unwrap_or_else(|| self.searches ^ js_sys::Date::now() as u64);
@@ -103,6 +101,23 @@ impl Searcher {
 fn draw_offer_side(color: Option<&str>) -> Result<Color, String> {
     let color = color.ok_or("acceptsDraw(fen, moves, engineColor): give the engine's colour, 'w' or 'b'")?;
     parse_color(color).map_err(|e| format!("acceptsDraw: {e}"))
+}
+
+/// A request field's JavaScript value in the form [`SearchRequest::from_fields`] reads.
+fn value(v: &JsValue) -> Value {
+    if v.is_undefined() || v.is_null() {
+        Value::Absent
+    } else if let Some(b) = v.as_bool() {
+        Value::Bool(b)
+    } else if let Some(n) = v.as_f64() {
+        Value::Number(n)
+    } else if let Some(s) = v.as_string() {
+        Value::Text(s)
+    } else if js_sys::Array::is_array(v) {
+        Value::List(js_sys::Array::from(v).iter().map(|item| value(&item)).collect())
+    } else {
+        Value::Other
+    }
 }
 
 #[cfg(test)]
