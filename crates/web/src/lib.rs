@@ -14,6 +14,7 @@ pub mod request;
 pub mod rules;
 pub mod search;
 pub mod session;
+mod text;
 
 use homeostat_chess::Board;
 use wasm_bindgen::prelude::*;

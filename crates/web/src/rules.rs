@@ -190,7 +190,7 @@ fn tag_list(tags: JsValue) -> Result<Vec<(String, String)>, JsError> {
             let value = pair.get(1);
             let value = match (value.as_string(), value.as_f64()) {
                 (Some(s), _) => s,
-                (None, Some(n)) => crate::request::number_text(n),
+                (None, Some(n)) => crate::text::number_text(n),
                 _ => return Err(JsError::new(&format!("PGN tag {name} must be a string"))),
             };
             list.push((name, value));

@@ -4,7 +4,7 @@
 use crate::events::{book_result_js, event_js, result_js};
 use crate::js::{clock, to_js};
 use crate::request::{position, unknown_field, SearchRequest, Value};
-use crate::session::parse_color;
+use crate::text::parse_color;
 use homeostat_chess::Color;
 use homeostat_engine::{book, Engine, Event, Purpose, DEFAULT_HASH_MB};
 use std::sync::atomic::AtomicBool;

@@ -1,6 +1,7 @@
 //! The game the page plays, without JavaScript types: the rules core's [`Game`] (with its redo
 //! stack, and draws claimed automatically) and the plain records the bindings hand out.
 
+use crate::text::parse_color;
 use homeostat_chess::annotation::Annotation;
 use homeostat_chess::{pgn, Board, Color, EndReason, Game, Move, Outcome, PieceKind, Square};
 use homeostat_engine::book::{self, Opening};
@@ -302,15 +303,6 @@ pub fn outcome_info(outcome: Outcome) -> OutcomeInfo {
         reason,
         winner: outcome.result.winner().map(Color::to_char),
         text: outcome.to_string(),
-    }
-}
-
-/// `w`/`white` or `b`/`black`, any case.
-pub fn parse_color(text: &str) -> Result<Color, String> {
-    match text.trim().to_ascii_lowercase().as_str() {
-        "w" | "white" => Ok(Color::White),
-        "b" | "black" => Ok(Color::Black),
-        _ => Err(format!("not a colour: '{text}' (expected 'w' or 'b')")),
     }
 }
 
