@@ -345,7 +345,15 @@ export class HomeostatChess extends HTMLElement {
     const player = options.mode === "hvh" ? "both" : options.mode === "cvc" ? "none" : side;
     return this.replaceGame(
       () => new this.rules.Game(options.fen || undefined),
-      () => this.applySettings({ level: options.level, think: options.think, book: options.book, player, ...(side === player ? { orientation: player } : {}) }),
+      () =>
+        this.applySettings({
+          level: options.level,
+          think: options.think,
+          book: options.book,
+          player,
+          ...(side === player ? { orientation: player } : {}),
+          ...(options.clock === undefined ? {} : { clock: options.clock }),
+        }),
     );
   }
 
@@ -525,9 +533,15 @@ export class HomeostatChess extends HTMLElement {
     const p = this.settings.player;
     const name = (color) => (p === "both" || p === color ? "Human" : `Homeostat (level ${this.settings.level})`);
     const date = new Date().toISOString().slice(0, 10).replaceAll("-", ".");
-    const tags = { Event: "Homeostat game", Site: location.host || "Homeostat", Date: date, White: name("white"), Black: name("black") };
+    const tags = { Event: "Homeostat game", Site: location.host || "Homeostat", Date: date, White: name("white"), Black: name("black"), TimeControl: this.timeControlTag() };
     // With a review or drawings, the annotated form.
     return this.extrasView?.pgn(tags) ?? this.game.pgn(tags);
+  }
+
+  /** The game's time control as PGN's TimeControl tag: seconds and increment ("180+2"), "-" when untimed. */
+  timeControlTag() {
+    const clock = this.controller?.clock;
+    return clock ? `${Math.round(clock.baseMs / 1000)}+${Math.round(clock.incMs / 1000)}` : "-";
   }
 
   get orientation() {

@@ -1,6 +1,8 @@
 // Clocks in Chromium, Firefox and WebKit: a short game against the engine (clock="0.05+0", three seconds each)
 // ends on time with the right result and the reason "time", shown on the board and in the clocks; a bad clock
-// attribute fires one error and leaves the game without clocks; the settings' presets start clocks.
+// attribute fires one error and leaves the game without clocks; the settings' presets start clocks; the new-game
+// dialog sets a clock for the game it starts (a custom one that does not read keeps the dialog open), and the PGN
+// says the time control.
 
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
@@ -89,6 +91,48 @@ for (const engine of enginesUnderTest()) {
       assert.match(shown.errors[0], /clock="five minutes": write minutes and an increment/);
       assert.equal(shown.top.hidden, true);
       assert.equal(shown.bottom.hidden, true);
+    });
+
+    test("the new-game dialog starts a game with the clock chosen there; PGN carries its TimeControl", { timeout: 30_000 }, async () => {
+      await open({ player: "both" });
+      const untimed = await driver.evaluate(() => document.querySelector("homeostat-chess").pgn);
+      assert.match(untimed, /\[TimeControl "-"\]/);
+      const refused = await driver.evaluate(() => {
+        const el = document.querySelector("homeostat-chess");
+        const dialog = el.shadowRoot.querySelector("[data-dialog=new]");
+        el.runAction("new");
+        const form = dialog.querySelector("form");
+        form.elements.mode.value = "hvh";
+        form.elements.clock.value = "custom";
+        form.elements.clock.dispatchEvent(new Event("change", { bubbles: true }));
+        form.elements.clockCustom.value = "soon";
+        dialog.querySelector("button[value=start]").click();
+        return { open: dialog.open, error: dialog.querySelector("[data-field=clock-error]").textContent, clock: el.settings.clock };
+      });
+      assert.equal(refused.open, true, "the dialog stays open");
+      assert.match(refused.error, /Write minutes and an increment/);
+      assert.equal(refused.clock, "");
+      const started = await driver.evaluate(() => {
+        const el = document.querySelector("homeostat-chess");
+        const dialog = el.shadowRoot.querySelector("[data-dialog=new]");
+        dialog.querySelector("form").elements.clockCustom.value = "2+1";
+        dialog.querySelector("button[value=start]").click();
+        return { open: dialog.open, clock: el.settings.clock };
+      });
+      assert.deepEqual(started, { open: false, clock: "2+1" });
+      await driver.waitFor(() => document.querySelector("homeostat-chess").shadowRoot.querySelector("[data-field=bottom-clock]").textContent === "2:00");
+      const pgn = await driver.evaluate(() => document.querySelector("homeostat-chess").pgn);
+      assert.match(pgn, /\[TimeControl "120\+1"\]/);
+      // The settings dialog shows the clock the new game set.
+      const shown = await driver.evaluate(() => {
+        const el = document.querySelector("homeostat-chess");
+        el.runAction("settings");
+        const form = el.shadowRoot.querySelector("[data-dialog=settings] form");
+        const value = [form.elements.clock.value, form.elements.clockCustom.value];
+        el.shadowRoot.querySelector("[data-dialog=settings]").close();
+        return value;
+      });
+      assert.deepEqual(shown, ["custom", "2+1"]);
     });
 
     test("the settings' preset starts clocks for the game not yet begun; the low-time warning is announced", { timeout: 30_000 }, async () => {

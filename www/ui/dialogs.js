@@ -76,6 +76,7 @@ export class Dialogs {
     this.byName.new.querySelector("[data-field=level-out]").textContent = this.levelText(s.level);
     form.elements.think.value = s.think;
     form.elements.book.checked = s.book;
+    this.fillClock(form, s.clock);
     form.elements.fen.value = "";
     this.byName.new.querySelector("[data-field=new-error]").textContent = "";
     this.syncSides(form);
@@ -97,9 +98,19 @@ export class Dialogs {
     const form = dialog.querySelector("form");
     const out = dialog.querySelector("[data-field=level-out]");
     form.elements.level.addEventListener("input", () => (out.textContent = this.levelText(form.elements.level.value)));
-    form.addEventListener("change", () => this.syncSides(form));
+    form.addEventListener("change", () => {
+      this.syncSides(form);
+      this.clockChoice(form);
+    });
     form.addEventListener("submit", (event) => {
       if (event.submitter?.value !== "start") return;
+      const clock = this.clockChoice(form, true);
+      if (!("clock" in clock)) {
+        // A custom clock that does not read: its error shows beside it, and the game does not start.
+        event.preventDefault();
+        form.elements.clockCustom.focus();
+        return;
+      }
       const error = this.hooks.startGame({
         mode: form.elements.mode.value,
         side: form.elements.side.value,
@@ -107,6 +118,7 @@ export class Dialogs {
         think: form.elements.think.value,
         book: form.elements.book.checked,
         fen: form.elements.fen.value.trim(),
+        clock: clock.clock,
       });
       if (error) {
         event.preventDefault();
@@ -175,19 +187,31 @@ export class Dialogs {
     form.elements.book.checked = s.book;
     form.elements.analysis.checked = s.analysis;
     form.elements.sound.checked = s.sound;
-    const preset = [...form.elements.clock.options].some((option) => option.value === s.clock);
-    form.elements.clock.value = preset ? s.clock : "custom";
-    form.elements.clockCustom.value = preset ? "" : s.clock;
-    form.elements.clockCustom.hidden = preset;
+    this.fillClock(form, s.clock);
   }
 
-  /** The clock chosen in the settings as `{clock}`, or nothing while a custom one does not read (said beside it). */
-  clockChoice(form) {
+  /** Shows a time control ("5+3", or "" for none) in a dialog's clock row: a preset, or the custom field. */
+  fillClock(form, clock) {
+    const preset = [...form.elements.clock.options].some((option) => option.value === clock);
+    form.elements.clock.value = preset ? clock : "custom";
+    form.elements.clockCustom.value = preset ? "" : clock;
+    form.elements.clockCustom.hidden = preset;
+    form.querySelector("[data-field=clock-error]").textContent = "";
+  }
+
+  /**
+   * The clock chosen in a dialog's clock row as `{clock}`, or nothing while a custom one does not read (said beside
+   * it; an empty custom field only once the person presses Start).
+   */
+  clockChoice(form, starting = false) {
     const custom = form.elements.clock.value === "custom";
     const text = custom ? form.elements.clockCustom.value.trim() : form.elements.clock.value;
     form.elements.clockCustom.hidden = !custom;
     const reading = text ? parseClock(text) : { value: null };
-    this.byName.settings.querySelector("[data-field=clock-error]").textContent = custom && text && reading.error ? reading.error.replace(/^clock="[^"]*": w/, "W") : "";
+    let error = "";
+    if (custom && text && reading.error) error = reading.error.replace(/^clock="[^"]*": w/, "W");
+    else if (custom && !text && starting) error = "Write a time control such as 2+1, or choose one.";
+    form.querySelector("[data-field=clock-error]").textContent = error;
     return reading.error || (custom && !text) ? {} : { clock: text };
   }
 

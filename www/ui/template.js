@@ -7,6 +7,10 @@ import { ICONS } from "./icons.js";
 const button = (action, icon, label, key) =>
   `<button type="button" class="tool" data-action="${action}" title="${label}${key ? ` (${key})` : ""}" aria-label="${label}">${ICONS[icon]}<span>${label}</span></button>`;
 
+/** The time control choice of the new-game and settings dialogs: presets, or a custom "minutes+seconds". */
+const clockRow = `<label class="row">Clock <select name="clock"><option value="">None</option><option>3+2</option><option>5+3</option><option>10+5</option><option>15+10</option><option value="custom">Custom…</option></select>
+      <input type="text" name="clockCustom" aria-label="Custom time control: minutes + seconds added per move" placeholder="minutes+seconds, e.g. 2+1" hidden></label>`;
+
 /** The whole shadow tree as HTML (static text only; no inline styles or scripts). */
 export const TEMPLATE = `
 <div class="layout" data-show-thinking="panel">
@@ -109,6 +113,8 @@ export const TEMPLATE = `
         <option value="adaptive">Adaptive (0.5–5 s)</option>
       </select>
     </label>
+${clockRow}
+    <p class="error" data-field="clock-error" role="alert"></p>
     <label class="row check"><input type="checkbox" name="book" checked> Play from the opening book</label>
     <label class="stack">Start position (FEN, optional)
       <input type="text" name="fen" spellcheck="false" autocomplete="off" placeholder="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1">
@@ -144,8 +150,7 @@ export const TEMPLATE = `
     <label class="row check"><input type="checkbox" name="book"> Engine plays from the opening book</label>
     <label class="row check"><input type="checkbox" name="analysis"> Analyse in human vs human games</label>
     <label class="row check"><input type="checkbox" name="sound"> Sounds</label>
-    <label class="row">Clock <select name="clock"><option value="">None</option><option>3+2</option><option>5+3</option><option>10+5</option><option>15+10</option><option value="custom">Custom…</option></select>
-      <input type="text" name="clockCustom" aria-label="Custom time control: minutes + seconds added per move" placeholder="minutes+seconds, e.g. 2+1" hidden></label>
+${clockRow}
     <p class="hint-text">A new clock starts with the next game (at once before the first move).</p>
     <p class="error" data-field="clock-error" role="alert"></p>
     <menu><button value="done" class="primary">Done</button></menu>
