@@ -481,8 +481,9 @@ for (const engine of enginesUnderTest()) {
 
     test("no long main-thread task while the engine thinks", async () => {
       // Where the Long Tasks API is missing (Firefox, WebKit) the measure is how late a 10 ms timer
-      // fires. A stall of the whole machine also delays it, at random; work of the page's own would
-      // delay it in every attempt. So up to three searches are measured and the best must pass.
+      // fires. A stall of the whole machine (or a garbage collection under load) also makes a long
+      // task or a late timer, at random; work of the page's own would show in every attempt. So up
+      // to three searches are measured, in every engine, and one must pass.
       let measured;
       for (let attempt = 1; attempt <= 3; attempt++) {
         await setUpPage({ player: "black", settings: { ...QUIET, level: 8, think: "2500" } });
@@ -518,7 +519,8 @@ for (const engine of enginesUnderTest()) {
           return { supported, longTasks, maxGap, slow, thinkingSeen, moves };
         });
         assert.ok(measured.thinkingSeen, `the engine was thinking: ${JSON.stringify(measured)}`);
-        if (measured.supported || measured.maxGap < 150) break;
+        const passed = measured.supported ? measured.longTasks.every((d) => d <= 50) : measured.maxGap < 150;
+        if (passed) break;
         await driver.evaluate(() => document.querySelector("homeostat-chess").setPlayer("both"));
       }
       if (measured.supported) assert.deepEqual(measured.longTasks.filter((d) => d > 50), [], "long tasks");
