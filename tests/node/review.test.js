@@ -3,7 +3,7 @@
 
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { markFor, markMoves, moveAccuracy, reviewAnnotations, reviewFromAnnotations, reviewGame, winPercent } from "../../www/extras/review.js";
+import { gameAccuracy, markFor, markMoves, moveAccuracy, reviewAnnotations, reviewFromAnnotations, reviewGame, volatilityWeights, winPercent } from "../../www/extras/review.js";
 import { loadRules, nodeEngine } from "./engine-node.js";
 
 const rules = await loadRules();
@@ -33,6 +33,31 @@ describe("review formulas", () => {
     assert.ok(moves[1].winDrop > 30);
     assert.ok(accuracy.white > 85, JSON.stringify(accuracy));
     assert.ok(accuracy.black < 30, JSON.stringify(accuracy));
+  });
+});
+
+describe("game accuracy, weighted by volatility as lichess does", () => {
+  test("a calm game weighs every move alike (0.5) and a swing weighs the moves around it more", () => {
+    const calm = volatilityWeights([{ cp: 0 }, { cp: 0 }, { cp: 0 }, { cp: 0 }]);
+    assert.deepEqual(calm, [0.5, 0.5, 0.5]);
+    // 20 moves: windows of two positions; the swing after move 3 weighs move 3 alone.
+    const evals = Array.from({ length: 21 }, (_, i) => ({ cp: i < 3 ? 0 : 900 }));
+    const weights = volatilityWeights(evals);
+    assert.equal(weights.length, 20);
+    assert.ok(weights[2] > 12 - 1e-9, String(weights[2]));
+    assert.deepEqual([weights[1], weights[3]], [0.5, 0.5]);
+    // A mate counts as the cap, and an unknown evaluation takes the last known one.
+    assert.deepEqual(volatilityWeights([{ cp: 1000 }, { mate: 3 }, null]), [0.5, 0.5]);
+    assert.deepEqual(volatilityWeights([{ cp: 0 }]), []);
+  });
+
+  test("the mean of a weighted and a harmonic mean; one 0 % move does not zero the game", () => {
+    assert.equal(gameAccuracy([]), null);
+    assert.equal(gameAccuracy([[80, 1], [80, 5]]), 80);
+    // Weighted (100·1 + 50·3) / 4 = 62.5; harmonic 2 / (1/100 + 1/50) = 66.67.
+    assert.ok(Math.abs(gameAccuracy([[100, 1], [50, 3]]) - (62.5 + 200 / 3) / 2) < 1e-9);
+    const withZero = gameAccuracy([[100, 0.5], [0, 0.5], [100, 0.5]]);
+    assert.ok(withZero > 30 && withZero < 40, String(withZero));
   });
 });
 

@@ -3,8 +3,9 @@
 // published formulas:
 //   Win%      = 50 + 50 · (2 / (1 + e^(−0.00368208 · cp)) − 1)     (cp from the mover's view, capped at ±1000)
 //   accuracy% = 103.1668 · e^(−0.04354 · ΔWin%) − 3.1669           (per move, clamped to 0..100)
-// A drop of 10 points of Win% or more is an inaccuracy (?!), 20 a mistake (?), 30 a blunder (??); a side's
-// accuracy is the mean of its moves' accuracies. The marks go to PGN as NAGs, [%eval] comments and the better
+// A drop of 10 points of Win% or more is an inaccuracy (?!), 20 a mistake (?), 30 a blunder (??). A side's
+// accuracy is lichess's game accuracy: the mean of a volatility-weighted mean and a harmonic mean of its moves'
+// accuracies (gameAccuracy below). The marks go to PGN as NAGs, [%eval] comments and the better
 // move as a variation, and come back from such a PGN without searching again.
 
 /** The marks by least drop, worst first. */
@@ -79,7 +80,8 @@ const flip = (score) => (score.mate !== undefined ? { mate: -score.mate } : { cp
  *   bestLine: string[], winDrop: number | null}[], accuracy: {white: number | null, black: number | null}}}
  */
 export function markMoves({ sans, whiteFirst, evals, bests = [], played = [] }) {
-  const sums = { white: [0, 0], black: [0, 0] };
+  const scored = { white: [], black: [] };
+  const weights = volatilityWeights(evals);
   const moves = sans.map((san, i) => {
     const white = whiteFirst === (i % 2 === 0);
     const before = evals[i];
@@ -89,9 +91,7 @@ export function markMoves({ sans, whiteFirst, evals, bests = [], played = [] }) 
     if (before && after) {
       const view = (s) => cappedCp(white ? s : flip(s));
       winDrop = Math.max(0, winPercent(view(before)) - winPercent(view(after)));
-      const side = sums[white ? "white" : "black"];
-      side[0] += moveAccuracy(winDrop);
-      side[1] += 1;
+      scored[white ? "white" : "black"].push([moveAccuracy(winDrop), weights[i]]);
     }
     const playedBest = best && played[i] && best.uci === played[i];
     const mark = winDrop === null || playedBest ? null : markFor(winDrop);
@@ -105,8 +105,49 @@ export function markMoves({ sans, whiteFirst, evals, bests = [], played = [] }) 
       winDrop: winDrop === null ? null : Math.round(winDrop * 10) / 10,
     };
   });
-  const mean = ([sum, n]) => (n ? Math.round((sum / n) * 10) / 10 : null);
-  return { moves, accuracy: { white: mean(sums.white), black: mean(sums.black) } };
+  const rounded = (moves) => {
+    const value = gameAccuracy(moves);
+    return value === null ? null : Math.round(value * 10) / 10;
+  };
+  return { moves, accuracy: { white: rounded(scored.white), black: rounded(scored.black) } };
+}
+
+/**
+ * How much is at stake at each move, as lichess weighs it: the standard deviation of White's Win% over a window of
+ * positions (of max(2, min(8, ⌊moves / 10⌋)) positions, ending just after the move; the first moves share the first
+ * window), kept within 0.5 and 12. Unknown evaluations take the last known one.
+ * @param {({cp?: number, mate?: number} | null)[]} evals White-view score of each position
+ * @returns {number[]} one weight per move
+ */
+export function volatilityWeights(evals) {
+  const moves = evals.length - 1;
+  if (moves < 1) return [];
+  let last = 50;
+  const wins = evals.map((score) => (last = score ? winPercent(cappedCp(score)) : last));
+  const size = Math.max(2, Math.min(8, Math.floor(moves / 10)));
+  const weights = [];
+  for (let i = 0; i < moves; i++) {
+    const start = Math.max(0, i + 2 - size);
+    const window = wins.slice(start, start + size);
+    const mean = window.reduce((a, b) => a + b, 0) / window.length;
+    const deviation = Math.sqrt(window.reduce((a, b) => a + (b - mean) ** 2, 0) / window.length);
+    weights.push(Math.max(0.5, Math.min(12, deviation)));
+  }
+  return weights;
+}
+
+/**
+ * A side's game accuracy from its moves' `[accuracy, weight]` pairs: the mean of their weighted mean and their
+ * harmonic mean (each accuracy taken as at least 1 there, so one 0 % move does not make the whole game 0 %), as
+ * lichess computes it; null without moves.
+ * @param {[number, number][]} moves
+ */
+export function gameAccuracy(moves) {
+  if (!moves.length) return null;
+  const weightSum = moves.reduce((sum, [, w]) => sum + w, 0);
+  const weighted = moves.reduce((sum, [a, w]) => sum + a * w, 0) / weightSum;
+  const harmonic = moves.length / moves.reduce((sum, [a]) => sum + 1 / Math.max(1, a), 0);
+  return (weighted + harmonic) / 2;
 }
 
 /**
