@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+// The browser build's engine as a UCI engine: www/pkg's wasm module (the one the page's worker runs) under Node's
+// V8, speaking enough UCI for match.py and other GUIs, so the browser build can play the native `homeostat` at the
+// same clock and the two be compared (README, "Engine strength").
+//
+//   node tools/wasm-uci.mjs            (after `make wasm`)
+//   python3 match.py --engine1 'node tools/wasm-uci.mjs' --engine2 ./target/release/homeostat --tc 10+0.1 ...
+//
+// Commands: uci, isready, setoption name Hash value MB, ucinewgame, position [startpos | fen FEN] [moves ...],
+// go [wtime btime winc binc movetime depth nodes], stop, quit. The search runs on this thread, so `stop` and
+// `isready` are answered once it ends; games under a clock or a move time need neither. Full strength (level 8),
+// no book: the same engine settings as the native binary.
+
+import { readFile } from "node:fs/promises";
+import { createInterface } from "node:readline";
+
+const WWW = new URL("../www/", import.meta.url);
+const pkg = await import(new URL("pkg/homeostat_web.js", WWW).href);
+await pkg.default({ module_or_path: await readFile(new URL("pkg/homeostat_web_bg.wasm", WWW)) });
+
+/** The `go` parameters that become request fields, with their request names. */
+const GO_FIELDS = { wtime: "wtimeMs", btime: "btimeMs", winc: "wincMs", binc: "bincMs", movetime: "movetimeMs", depth: "depth", nodes: "nodes" };
+
+let hashMb = 16;
+let searcher = new pkg.Searcher(hashMb);
+let position = { fen: undefined, moves: [] };
+
+const say = (line) => process.stdout.write(`${line}\n`);
+
+/** A score as UCI writes it. */
+const scoreText = (score) => (score.mate !== undefined ? `mate ${score.mate}` : `cp ${score.cp}`);
+
+/**
+ * `position startpos moves e2e4 …` or `position fen <six fields> moves …`.
+ * @param {string[]} words the words after `position`
+ */
+function readPosition(words) {
+  const at = words.indexOf("moves");
+  const head = at < 0 ? words : words.slice(0, at);
+  const moves = at < 0 ? [] : words.slice(at + 1);
+  if (head[0] === "startpos") return { fen: undefined, moves };
+  if (head[0] === "fen" && head.length > 1) return { fen: head.slice(1).join(" "), moves };
+  throw new Error(`position: expected startpos or fen, not '${head.join(" ")}'`);
+}
+
+/**
+ * Runs `go` and prints the engine's lines and its best move.
+ * @param {string[]} words the words after `go`
+ */
+function go(words) {
+  const request = { ...position, level: 8, useBook: false, purpose: "play" };
+  for (let i = 0; i < words.length; i++) {
+    const field = GO_FIELDS[words[i]];
+    if (field && i + 1 < words.length) request[field] = Number(words[++i]);
+  }
+  if (request.wtimeMs !== undefined && request.btimeMs === undefined) request.btimeMs = request.wtimeMs;
+  if (request.btimeMs !== undefined && request.wtimeMs === undefined) request.wtimeMs = request.btimeMs;
+  const onEvent = (event) => {
+    if (event.type !== "iteration") return;
+    const bound = event.bound === "lower" ? " lowerbound" : event.bound === "upper" ? " upperbound" : "";
+    say(
+      `info depth ${event.depth} seldepth ${event.seldepth} score ${scoreText(event.score)}${bound} nodes ${event.nodes} ` +
+        `nps ${event.nps} hashfull ${event.hashfull} time ${Math.round(event.elapsedMs)} pv ${event.pvUci.join(" ")}`,
+    );
+  };
+  const result = searcher.search(request, onEvent);
+  say(`bestmove ${result.best ?? "0000"}${result.ponder ? ` ponder ${result.ponder}` : ""}`);
+}
+
+/** Handles one command line; errors go to the GUI as `info string`. */
+function handle(line) {
+  const [command, ...words] = line.trim().split(/\s+/);
+  try {
+    switch (command) {
+      case "uci":
+        say("id name Homeostat (wasm)");
+        say("id author the Homeostat developers");
+        say("option name Hash type spin default 16 min 1 max 256");
+        say("uciok");
+        break;
+      case "isready":
+        say("readyok");
+        break;
+      case "setoption": {
+        const text = words.join(" ");
+        const match = /^name\s+hash\s+value\s+(\d+)$/i.exec(text);
+        if (match) {
+          hashMb = Math.min(256, Math.max(1, Number(match[1])));
+          searcher = new pkg.Searcher(hashMb);
+        } else say(`info string option not supported here: ${text}`);
+        break;
+      }
+      case "ucinewgame":
+        searcher.newGame();
+        break;
+      case "position":
+        position = readPosition(words);
+        break;
+      case "go":
+        go(words);
+        break;
+      case "stop":
+      case "":
+      case undefined:
+        break;
+      case "quit":
+        process.exit(0);
+        break;
+      default:
+        say(`info string unknown command: ${command}`);
+    }
+  } catch (err) {
+    say(`info string error: ${err?.message ?? err}`);
+    if (command === "go") say("bestmove 0000");
+  }
+}
+
+createInterface({ input: process.stdin }).on("line", handle).on("close", () => process.exit(0));
