@@ -385,7 +385,10 @@ export class HomeostatChess extends HTMLElement {
       "decline-draw": () => c.answerDrawOffer(false),
       "retry-engine": () => c.retryEngine(),
       "two-players": () => this.setPlayer("both"),
-      review: () => this.review().catch(() => {}),
+      review: () => {
+        this.$(".after-game").hidden = true;
+        return this.review().catch(() => {});
+      },
       analyse: () => (c.analysing ? this.stopAnalysis() : this.analyse()),
     };
     if (["first", "prev", "next", "last"].includes(action)) return this.history.step(action), true;

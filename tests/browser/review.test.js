@@ -1,5 +1,6 @@
 // End-to-end tests of the review and analysis panel (www/extras/), in Chromium, Firefox and WebKit: a game with a
-// planted blunder is reviewed and the blunder marked with a move that holds; its annotated PGN reads back with the
+// planted blunder is reviewed (from the status panel's after-game button, and by review()) and the blunder marked
+// with a move that holds; its annotated PGN reads back with the
 // same marks without a search; three MultiPV lines appear with their arrows; a right-button arrow is drawn and
 // exported as [%cal].
 
@@ -72,6 +73,22 @@ for (const engine of enginesUnderTest()) {
     after(async () => {
       await driver?.close();
       await server?.close();
+    });
+
+    test("a finished game offers its review in the status panel; the button starts it and then goes", { timeout: 60_000 }, async () => {
+      await driver.evaluate(setUp, BLUNDER_PGN);
+      const prompt = () => {
+        const button = document.querySelector("homeostat-chess").shadowRoot.querySelector(".after-game");
+        return { hidden: button.hidden, shown: button.getClientRects().length > 0, text: button.textContent };
+      };
+      assert.deepEqual(await driver.evaluate(prompt), { hidden: false, shown: true, text: "Review the game" });
+      await driver.evaluate(() => document.querySelector("homeostat-chess").shadowRoot.querySelector(".after-game").click());
+      const marks = await driver.waitFor(() => window.events.find((e) => e.type === "review")?.detail.moves.map((m) => m.mark) ?? null, { timeout: 40_000 });
+      assert.equal(marks[5], "blunder");
+      assert.equal((await driver.evaluate(prompt)).hidden, true, "the review panel is open: the prompt is gone");
+      // A game not yet over has no prompt.
+      await driver.evaluate(setUp, "1. e4 e5");
+      assert.equal((await driver.evaluate(prompt)).hidden, true);
     });
 
     test("a planted blunder is marked in the list, on the graph, with the better move as an arrow", { timeout: 60_000 }, async () => {

@@ -129,6 +129,8 @@ export class PlayerView {
     el.moveList.render(sans, live ? sans.length : el.viewPly, start[1] === "b", Number(start[5]) || 1, outcome?.result);
     el.fields.opening.textContent = openingLine(game);
     el.$(".back-to-game").hidden = live;
+    // After a game, the way to learn from it, until the review panel (with its own Review button) is open.
+    el.$(".after-game").hidden = !outcome || !live || !game.ply() || Boolean(el.extrasView) || el.readonly;
     const banner = el.$(".board-banner");
     banner.hidden = !outcome || !live;
     if (outcome) banner.textContent = `${RESULT_TEXT[outcome.result] ?? outcome.result} · ${outcome.reason}`;
@@ -167,8 +169,11 @@ export class PlayerView {
       el.fields.line.textContent = c.engineMessage;
     } else if (!c.searching) {
       const mode = el.thinkingPanel.root.dataset.mode;
-      if (c.isOver()) el.thinkingPanel.setMode("idle", "Game over");
-      else if ((mode !== "book" && mode !== "memory") || el.fields.line.textContent === "Thinking…") {
+      if (c.isOver()) {
+        el.thinkingPanel.setMode("idle", "Game over");
+        // The engine's last line stays; a game loaded already finished has none, and no move to ask for.
+        if (!this.searchLine) el.fields.line.textContent = "No more moves: start a new game, or look back through this one.";
+      } else if ((mode !== "book" && mode !== "memory") || el.fields.line.textContent === "Thinking…") {
         el.thinkingPanel.setMode("idle", c.engineState === "loading" ? "Engine loading" : "Engine idle");
       }
       // "Thinking…" belongs to a running search only.
