@@ -213,9 +213,11 @@ impl Session {
                 self.hash_mb = self.options.hash_mb();
                 engine.set_hash_mb(self.hash_mb as usize);
             }
-            engine.set_level(self.options.level());
+            let level = self.options.level();
+            engine.set_level(level);
             engine.set_network(self.network.clone());
-            engine.set_use_nnue(self.options.use_nnue());
+            // The weaker levels keep the hand-crafted evaluation their Elo ladder was measured with.
+            engine.set_use_nnue(self.options.use_nnue() && level.is_full());
         }
         let job = Job { board, history: history_keys(&self.position), limits, hold: go.infinite || go.ponder };
         self.searching = Some(Searching::start(self.engine.clone(), self.out.clone(), job, started));

@@ -387,6 +387,7 @@ fn eval_file_loads_a_net_and_refuses_a_broken_one() {
     use homeostat_engine::nnue::{fnv1a, Network, HEADER_LEN};
     let declared = talk(&["uci"]);
     assert!(declared.contains(&"option name EvalFile type string default <empty>".to_string()), "{declared:?}");
+    assert!(declared.contains(&"option name UseNNUE type check default true".to_string()), "{declared:?}");
 
     // The built-in net with its output bias raised by 200 cp for the side to move.
     let net = Network::embedded().expect("the built-in net");
