@@ -14,7 +14,8 @@
 //! the learning rate decaying linearly to a tenth, keeping the epoch with the lowest validation
 //! loss; weights are clipped to ±1.98 so the quantised
 //! net (`homeostat_engine::nnue`: QA 255, QB 64, scale 400) cannot overflow. Prints the training
-//! and validation loss per epoch, writes the net and `FILE.txt` with the recipe line.
+//! and validation loss per epoch, rewrites the net after each epoch that lowers the validation
+//! loss (so a run cut short leaves its best net), and at the end `FILE.txt` with the recipe line.
 
 use homeostat_chess::{Board, Color};
 use homeostat_engine::datagen::{self, format::MAX_CP};
@@ -437,6 +438,11 @@ fn main() {
         last = (train_loss, val_loss);
         if best.as_ref().is_none_or(|b| val_loss < b.1) || val.is_empty() {
             best = Some((epoch, val_loss, p.clone()));
+            // A run cut short still leaves its best net so far.
+            if let Err(e) = std::fs::write(&o.out, quantise(&p, h).to_bytes()) {
+                eprintln!("nnue_train: {}: {e}", o.out);
+                std::process::exit(2);
+            }
         }
         eprintln!(
             "epoch {epoch:3}: train loss {train_loss:.6}  validation loss {val_loss:.6}  ({:.1} s)",

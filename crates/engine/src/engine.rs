@@ -4,6 +4,7 @@ use crate::eval::Evaluator;
 use crate::history::History;
 use crate::level::{self, Candidate, Level};
 use crate::limits::Limits;
+use crate::nnue::Network;
 use crate::report::{Event, FinishedInfo, Reporter, Silent};
 use crate::resign::{self, DrawOffers, ResignTracker};
 use crate::rng::Rng;
@@ -13,6 +14,7 @@ use crate::timemgmt::TimeManager;
 use crate::transpositiontable::TranspositionTable;
 use homeostat_chess::{Board, Color, Move};
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// A monotonic time source in milliseconds, supplied by the caller (`Instant` natively,
 /// `performance.now()` in the browser); the engine never reads a clock itself.
@@ -139,6 +141,12 @@ impl Engine {
             self.evaluator.set_nnue(on);
         }
         self.evaluator.uses_nnue()
+    }
+
+    /// Evaluates with `network` rather than the built-in net when the network is in use
+    /// (`None`: the built-in net); a development aid for trying trained nets.
+    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
+        self.evaluator.set_network(network);
     }
 
     /// Seeds the random choices of the weaker levels.

@@ -57,8 +57,16 @@ fn finds_forced_mates() {
             // The move really keeps the mate: the defender is mated one move sooner.
             let mut after = b;
             after.play(best);
+            let replies = after.legal_moves();
             if n == 1 {
                 assert!(after.in_check() && !after.has_legal_moves(), "{fen}: {best}");
+            } else if replies.len() == 1 {
+                // A lone reply is searched only a few thousand nodes by design (ONLY_MOVE_NODES),
+                // too few to prove the mate: the attacker must still mate after it instead.
+                let mut next = after;
+                next.play(replies[0]);
+                let again = search_with(&mut engine_with(nnue), &next, &[], &Limits::depth((2 * n + spare - 2) as u32));
+                assert_eq!(again.score, Score::Mate(n - 1), "{fen}: {best} {} (nnue {nnue})", replies[0]);
             } else {
                 let reply =
                     search_with(&mut engine_with(nnue), &after, &[], &Limits::depth((2 * n + spare - 2) as u32));

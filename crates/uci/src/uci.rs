@@ -6,10 +6,14 @@ use crate::options::Options;
 use crate::perft_cmd::go_perft;
 use crate::position::{parse_move, Position};
 use crate::search_thread::{self, Job, Searching, SharedOut};
+use homeostat_engine::nnue::Network;
 use homeostat_engine::{book, Engine, Limits};
 use std::io::{self, BufRead, Write};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+/// The development option naming a net file to evaluate with (see [`Session::set_eval_file`]).
+const EVAL_FILE: &str = "EvalFile";
 
 /// What the loop does after a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,6 +38,8 @@ pub struct Session {
     ponder: Option<GoLimits>,
     /// Book moves played, to vary the choice between moves and games.
     book_moves: u64,
+    /// The net loaded by `EvalFile`, used instead of the built-in one while `UseNNUE` is on.
+    network: Option<Arc<Network>>,
 }
 
 impl Session {
@@ -50,6 +56,7 @@ impl Session {
             searching: None,
             ponder: None,
             book_moves: 0,
+            network: None,
         }
     }
 
@@ -98,10 +105,14 @@ impl Session {
                 for line in Options::declarations() {
                     self.say(&line)?;
                 }
+                self.say(&format!("option name {EVAL_FILE} type string default <empty>"))?;
                 self.say("uciok")?;
             }
             Command::Debug(on) => self.debug = on,
             Command::IsReady => self.say("readyok")?,
+            Command::SetOption { name, value } if name.eq_ignore_ascii_case(EVAL_FILE) => {
+                self.set_eval_file(value.as_deref())?
+            }
             Command::SetOption { name, value } => {
                 if let Err(why) = self.options.set(&name, value.as_deref()) {
                     self.report_error(&why)?;
@@ -139,6 +150,26 @@ impl Session {
             }
         }
         Ok(Flow::Continue)
+    }
+
+    /// `EvalFile`: loads the net file at `path` for `UseNNUE` (empty or `<empty>`: the built-in
+    /// net). A file that cannot be read or is no net is refused with the reason, and the net in
+    /// use stays.
+    fn set_eval_file(&mut self, path: Option<&str>) -> io::Result<()> {
+        let path = path.map(str::trim).unwrap_or("");
+        if path.is_empty() || path == "<empty>" {
+            self.network = None;
+            return self.say("info string EvalFile: the built-in net");
+        }
+        let loaded = std::fs::read(path).map_err(|e| e.to_string()).and_then(|bytes| Network::from_bytes(&bytes));
+        match loaded {
+            Ok(net) => {
+                let text = format!("info string EvalFile: loaded {path} (768->{}x2->1)", net.hidden());
+                self.network = Some(Arc::new(net));
+                self.say(&text)
+            }
+            Err(why) => self.report_error(&format!("EvalFile '{path}': {why}; the net in use is unchanged")),
+        }
     }
 
     /// Starts a search; `bestmove` follows from the search thread.
@@ -182,8 +213,11 @@ impl Session {
                 self.hash_mb = self.options.hash_mb();
                 engine.set_hash_mb(self.hash_mb as usize);
             }
-            engine.set_level(self.options.level());
-            engine.set_use_nnue(self.options.use_nnue());
+            let level = self.options.level();
+            engine.set_level(level);
+            engine.set_network(self.network.clone());
+            // The weaker levels keep the hand-crafted evaluation their Elo ladder was measured with.
+            engine.set_use_nnue(self.options.use_nnue() && level.is_full());
         }
         let job = Job { board, history: history_keys(&self.position), limits, hold: go.infinite || go.ponder };
         self.searching = Some(Searching::start(self.engine.clone(), self.out.clone(), job, started));

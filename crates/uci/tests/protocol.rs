@@ -374,3 +374,60 @@ fn bench_prints_a_node_count() {
     assert!(text.contains("Nodes/second: "), "{text}");
     assert_eq!(run(b"", &["bench", "x"]).status.code(), Some(2));
 }
+
+/// The score of the last complete `info depth 1` line.
+fn depth_one_cp(lines: &[String]) -> i32 {
+    let line = lines.iter().rev().find(|l| l.starts_with("info depth 1 ") && !l.contains("bound ")).expect("depth 1");
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words[words.iter().position(|w| *w == "cp").expect("a cp score") + 1].parse().unwrap()
+}
+
+#[test]
+fn eval_file_loads_a_net_and_refuses_a_broken_one() {
+    use homeostat_engine::nnue::{fnv1a, Network, HEADER_LEN};
+    let declared = talk(&["uci"]);
+    assert!(declared.contains(&"option name EvalFile type string default <empty>".to_string()), "{declared:?}");
+    assert!(declared.contains(&"option name UseNNUE type check default true".to_string()), "{declared:?}");
+
+    // The built-in net with its output bias raised by 200 cp for the side to move.
+    let net = Network::embedded().expect("the built-in net");
+    let mut bytes = net.to_bytes();
+    let at = bytes.len() - 4;
+    let bias = i32::from_le_bytes(bytes[at..].try_into().unwrap()) + 200 * 255 * 64 / 400;
+    bytes[at..].copy_from_slice(&bias.to_le_bytes());
+    let sum = fnv1a(&bytes[HEADER_LEN..]);
+    bytes[12..20].copy_from_slice(&sum.to_le_bytes());
+    let dir = std::env::temp_dir().join(format!("homeostat-evalfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("biased.nnue");
+    std::fs::write(&good, &bytes).unwrap();
+    let broken = dir.join("broken.nnue");
+    bytes[HEADER_LEN + 7] ^= 1;
+    std::fs::write(&broken, &bytes).unwrap();
+    let (good, broken) = (good.to_str().unwrap().to_string(), broken.to_str().unwrap().to_string());
+
+    let search = ["setoption name UseNNUE value true", "position startpos moves e2e4", "go depth 1"];
+    let built_in = talk(&search);
+    let set_good = format!("setoption name EvalFile value {good}");
+    let set_broken = format!("setoption name evalfile value {broken}");
+    let missing = format!("setoption name EvalFile value {}", dir.join("missing.nnue").display());
+    let mut lines = vec![set_good.as_str(), missing.as_str(), set_broken.as_str()];
+    lines.extend(search);
+    let loaded = talk(&lines);
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    let hidden = net.hidden();
+    assert_eq!(loaded[0], format!("info string EvalFile: loaded {good} (768->{hidden}x2->1)"), "{loaded:?}");
+    assert!(loaded[1].starts_with("info string error: EvalFile '") && loaded[1].contains("missing.nnue"), "{loaded:?}");
+    assert!(loaded[2].contains("checksum") && loaded[2].ends_with("the net in use is unchanged"), "{loaded:?}");
+    // The biased net is the one searching: every leaf favours its side to move by 200 cp, so
+    // the root (whose replies are the leaves) scores about 200 cp lower.
+    let shift = depth_one_cp(&built_in) - depth_one_cp(&loaded);
+    assert!((150..=250).contains(&shift), "{shift}: {built_in:?} {loaded:?}");
+    assert!(bestmove(&loaded).len() >= 4);
+
+    // Empty names the built-in net again.
+    let back = talk(&[set_good.as_str(), "setoption name EvalFile value <empty>", search[0], search[1], search[2]]);
+    assert_eq!(back[1], "info string EvalFile: the built-in net");
+    assert_eq!(depth_one_cp(&back), depth_one_cp(&built_in));
+}

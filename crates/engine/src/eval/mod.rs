@@ -17,7 +17,9 @@ pub use material::is_insufficient;
 pub use tapered::{s, S};
 pub use weights::Weights;
 
+use crate::nnue::Network;
 use homeostat_chess::{Board, Color};
+use std::sync::Arc;
 
 /// The evaluation of `board` from the side to move's point of view, with the default weights.
 pub fn evaluate(board: &Board) -> i32 {
@@ -44,6 +46,8 @@ pub fn evaluate_white(board: &Board, w: &Weights) -> i32 {
 pub struct Evaluator {
     pawns: pawns::PawnCache,
     nnue: Option<crate::nnue::Stack>,
+    /// The network to use instead of the embedded one (see [`Evaluator::set_network`]).
+    network: Option<Arc<Network>>,
 }
 
 impl Evaluator {
@@ -56,11 +60,26 @@ impl Evaluator {
     /// network is in use (false if the built-in net could not be loaded).
     pub fn set_nnue(&mut self, on: bool) -> bool {
         self.nnue = if on {
-            crate::nnue::Network::embedded().map(|net| crate::nnue::Stack::new(net, STACK_PLIES))
+            self.network.clone().or_else(Network::embedded).map(|net| crate::nnue::Stack::new(net, STACK_PLIES))
         } else {
             None
         };
         self.nnue.is_some()
+    }
+
+    /// Evaluates with `network` instead of the embedded net (`None`: the embedded one again),
+    /// from now on if the network is in use, else once it is chosen.
+    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
+        let same = match (&self.network, &network) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (a, b) => a.is_none() && b.is_none(),
+        };
+        if !same {
+            self.network = network;
+            if self.uses_nnue() {
+                self.set_nnue(true);
+            }
+        }
     }
 
     /// Whether the neural network is in use.

@@ -3,6 +3,7 @@
 
 use super::{feature, Network};
 use homeostat_chess::{Board, Color, Move, Piece, PieceKind, Square};
+use std::sync::Arc;
 
 /// The features a move changes: at most two pieces placed and two removed (castling, captures).
 #[derive(Clone, Copy, Debug, Default)]
@@ -63,7 +64,7 @@ fn piece_of(code: u8) -> Piece {
 /// Accumulators for every ply of a search: `set_root`, then `push_move` (or `push_null`) as the
 /// search makes moves, and `evaluate` at any ply on the current line.
 pub struct Stack {
-    net: &'static Network,
+    net: Arc<Network>,
     /// `plies` accumulators of `2 * hidden` values (White's perspective first).
     values: Vec<i16>,
     /// Per ply: `None` when the accumulator is up to date, else the move's changes from the parent.
@@ -72,13 +73,13 @@ pub struct Stack {
 
 impl Stack {
     /// A stack for `plies` plies with network `net`.
-    pub fn new(net: &'static Network, plies: usize) -> Stack {
-        Stack { net, values: vec![0; plies * 2 * net.hidden()], pending: vec![None; plies] }
+    pub fn new(net: Arc<Network>, plies: usize) -> Stack {
+        Stack { values: vec![0; plies * 2 * net.hidden()], pending: vec![None; plies], net }
     }
 
     /// The network.
-    pub fn net(&self) -> &'static Network {
-        self.net
+    pub fn net(&self) -> &Arc<Network> {
+        &self.net
     }
 
     /// Starts a line at `root` (ply 0), refreshing its accumulator.
@@ -177,7 +178,7 @@ mod tests {
     fn incremental_updates_equal_a_full_refresh() {
         let net = Network::embedded().unwrap();
         let mut rng = Rng::new(99);
-        let mut stack = Stack::new(net, 260);
+        let mut stack = Stack::new(net.clone(), 260);
         let mut special = 0;
         for game in 0..60 {
             let mut board = Board::startpos();

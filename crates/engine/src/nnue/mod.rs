@@ -16,7 +16,7 @@ mod accumulator;
 pub use accumulator::Stack;
 
 use homeostat_chess::{Board, Color, Piece};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// Hidden activations are clipped to `[0, QA]` (and squared).
 pub const QA: i32 = 255;
@@ -53,10 +53,10 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
 }
 
 impl Network {
-    /// The embedded network; `None` only if the committed file is broken (a test guards it).
-    pub fn embedded() -> Option<&'static Network> {
-        static NET: OnceLock<Option<Network>> = OnceLock::new();
-        NET.get_or_init(|| Network::from_bytes(EMBEDDED).ok()).as_ref()
+    /// The embedded network, shared; `None` only if the committed file is broken (a test guards it).
+    pub fn embedded() -> Option<Arc<Network>> {
+        static NET: OnceLock<Option<Arc<Network>>> = OnceLock::new();
+        NET.get_or_init(|| Network::from_bytes(EMBEDDED).ok().map(Arc::new)).clone()
     }
 
     /// The hidden layer's width N.
@@ -188,14 +188,14 @@ mod tests {
     use super::*;
 
     /// The committed net's checksum: update it (with the recipe in `nets/README.md`) when the net changes.
-    const EMBEDDED_FNV: u64 = 0x6cdd_e467_1c11_1f52;
+    const EMBEDDED_FNV: u64 = 0xe262_4ea6_678c_aa50;
 
     #[test]
     fn the_embedded_net_loads_with_its_shape_and_checksum() {
         let net = Network::embedded().expect("the committed net parses");
         assert_eq!(EMBEDDED.len(), HEADER_LEN + 2 * (INPUTS * net.hidden() + 3 * net.hidden()) + 4);
         assert_eq!(fnv1a(EMBEDDED), EMBEDDED_FNV, "nets/default.nnue changed: update the checksum and recipe");
-        assert_eq!(Network::from_bytes(&net.to_bytes()).as_ref(), Ok(net));
+        assert_eq!(Network::from_bytes(&net.to_bytes()).as_ref(), Ok(&*net));
         // Symmetric positions are level, give or take the tempo the net may have learnt.
         let start = net.evaluate(&Board::startpos());
         assert!(start.abs() < 100, "start position scores {start}");
