@@ -336,12 +336,38 @@ class PuppeteerDriver extends Driver {
 
 /** WebKit (WebKitGTK's MiniBrowser) through WebKitWebDriver. */
 class WebKitDriver extends Driver {
-  /** @param {WebDriverSession} session */
-  constructor(session) {
+  /**
+   * @param {WebDriverSession} session
+   * @param {() => Promise<WebDriverSession>} [restart] opens a new session when the browser's has died
+   */
+  constructor(session, restart) {
     super("webkit");
     this.session = session;
+    this.restart = restart;
     /** Always empty: W3C WebDriver has no console log; check the page's own error display instead. */
     this.errors = [];
+  }
+
+  /**
+   * One command to the session. When the browser has lost it ("invalid session id": its page process died), the
+   * test that saw it fails with what the browser wrote, and a new browser serves the tests that follow.
+   */
+  async command(method, path, body) {
+    try {
+      return await this.session.command(method, path, body);
+    } catch (err) {
+      if (err?.code !== "invalid session id" || !this.restart || this.restarting) throw err;
+      const said = this.session.stderr.trim().split("\n").slice(-15).join("\n");
+      this.restarting = true;
+      try {
+        await this.session.close();
+        this.session = await this.restart();
+        await this.fitViewport(VIEWPORT).catch(() => {});
+      } finally {
+        this.restarting = false;
+      }
+      throw new Error(`WebKit lost its session (its page process died); a new browser is started for the next test. The browser wrote:\n${said}`);
+    }
   }
 
   /**
@@ -349,10 +375,10 @@ class WebKitDriver extends Driver {
    * @param {{width: number, height: number}} viewport
    */
   async fitViewport({ width, height }) {
-    await this.session.command("POST", "/window/rect", { width, height });
+    await this.command("POST", "/window/rect", { width, height });
     const inner = await this.evaluate("({ width: innerWidth, height: innerHeight })");
     if (inner.width === width && inner.height === height) return;
-    await this.session.command("POST", "/window/rect", {
+    await this.command("POST", "/window/rect", {
       width: 2 * width - inner.width,
       height: 2 * height - inner.height,
     });
@@ -360,17 +386,17 @@ class WebKitDriver extends Driver {
 
   /** @param {string} url */
   async navigate(url) {
-    await this.session.command("POST", "/url", { url });
+    await this.command("POST", "/url", { url });
   }
 
   /** @param {string} source */
   evaluateJsonText(source) {
-    return this.session.command("POST", "/execute/sync", { script: `return ${source};`, args: [] });
+    return this.command("POST", "/execute/sync", { script: `return ${source};`, args: [] });
   }
 
   /** @param {string} file PNG path */
   async capturePng(file) {
-    const base64 = await this.session.command("GET", "/screenshot");
+    const base64 = await this.command("GET", "/screenshot");
     await writeFile(file, Buffer.from(base64, "base64"));
   }
 
@@ -381,7 +407,7 @@ class WebKitDriver extends Driver {
    */
   async pointer(actions, pointerType = "mouse") {
     await this.pointerActions(actions, pointerType);
-    await this.session.command("DELETE", "/actions");
+    await this.command("DELETE", "/actions");
   }
 
   /**
@@ -391,7 +417,7 @@ class WebKitDriver extends Driver {
    */
   async pointerActions(actions, pointerType) {
     const id = pointerType === "touch" ? "finger" : "mouse";
-    await this.session.command("POST", "/actions", { actions: [{ type: "pointer", id, parameters: { pointerType }, actions }] });
+    await this.command("POST", "/actions", { actions: [{ type: "pointer", id, parameters: { pointerType }, actions }] });
   }
 
   /** @param {{x: number, y: number}} point viewport coordinates */
@@ -442,7 +468,7 @@ class WebKitDriver extends Driver {
       await beforeLift?.();
       await this.pointerActions([{ type: "pointerUp", button: 0 }], "touch");
     } finally {
-      await this.session.command("DELETE", "/actions");
+      await this.command("DELETE", "/actions");
     }
   }
 
@@ -453,7 +479,7 @@ class WebKitDriver extends Driver {
   async press(key) {
     const value = WEBDRIVER_KEYS[key] ?? key;
     if ([...value].length !== 1) throw new Error(`unknown key name: ${key}`);
-    await this.session.command("POST", "/actions", {
+    await this.command("POST", "/actions", {
       actions: [
         {
           type: "key",
@@ -465,7 +491,7 @@ class WebKitDriver extends Driver {
         },
       ],
     });
-    await this.session.command("DELETE", "/actions");
+    await this.command("DELETE", "/actions");
   }
 
   /** Ends the session, which closes the browser, and stops WebKitWebDriver. */
@@ -509,13 +535,14 @@ export async function launch(engine) {
       if (!process.env.DISPLAY) {
         throw new Error("WebKit's MiniBrowser needs an X display: run the browser tests under `xvfb-run -a`");
       }
-      const session = await WebDriverSession.start({
-        driver: BINARIES.webkitDriver,
-        capabilities: {
-          "webkitgtk:browserOptions": { binary: BINARIES.webkitBrowser, args: ["--automation"] },
-        },
-      });
-      const driver = new WebKitDriver(session);
+      const start = () =>
+        WebDriverSession.start({
+          driver: BINARIES.webkitDriver,
+          capabilities: {
+            "webkitgtk:browserOptions": { binary: BINARIES.webkitBrowser, args: ["--automation"] },
+          },
+        });
+      const driver = new WebKitDriver(await start(), start);
       try {
         await driver.fitViewport(VIEWPORT);
       } catch (err) {

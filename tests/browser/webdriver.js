@@ -60,6 +60,8 @@ export class WebDriverSession {
     this.process = process;
     /** @type {string | null} */
     this.id = null;
+    /** The end of what the server (and the browser it started) wrote to stderr. */
+    this.stderr = "";
   }
 
   /**
@@ -71,36 +73,38 @@ export class WebDriverSession {
    */
   static async start({ driver, capabilities, timeout = 30_000 }) {
     const port = await freePort();
-    const child = spawn(driver, [`--port=${port}`], { stdio: ["ignore", "ignore", "pipe"] });
-    let stderr = "";
-    child.stderr.on("data", (chunk) => {
-      stderr = (stderr + chunk).slice(-4000);
-    });
-    const exited = new Promise((resolve) => child.once("exit", resolve));
+    // Its own process group, so that closing stops the browser it started too: an orphaned browser would keep
+    // the stderr pipe (and this test process) alive.
+    const child = spawn(driver, [`--port=${port}`], { stdio: ["ignore", "ignore", "pipe"], detached: true });
     const session = new WebDriverSession(`http://127.0.0.1:${port}`, child);
+    child.stderr.on("data", (chunk) => {
+      session.stderr = (session.stderr + chunk).slice(-4000);
+    });
+    const stderr = () => session.stderr;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
     try {
       const deadline = Date.now() + timeout;
       for (;;) {
-        if (child.exitCode !== null) throw new Error(`${driver} exited early: ${stderr}`);
+        if (child.exitCode !== null) throw new Error(`${driver} exited early: ${stderr()}`);
         try {
           const status = await session.request("GET", "/status", undefined, 1000);
           if (status?.ready !== false) break;
         } catch (err) {
-          if (Date.now() > deadline) throw new Error(`${driver} did not start: ${err.message} ${stderr}`);
+          if (Date.now() > deadline) throw new Error(`${driver} did not start: ${err.message} ${stderr()}`);
         }
         await sleep(50);
       }
       const created = await Promise.race([
         session.request("POST", "/session", { capabilities: { alwaysMatch: capabilities } }, timeout),
         exited.then(() => {
-          throw new Error(`${driver} exited while creating a session: ${stderr}`);
+          throw new Error(`${driver} exited while creating a session: ${stderr()}`);
         }),
       ]);
       session.id = created.sessionId;
       return session;
     } catch (err) {
-      child.kill();
-      throw new Error(`cannot start a WebDriver session: ${err.message}\n${stderr}`);
+      await session.close();
+      throw new Error(`cannot start a WebDriver session: ${err.message}\n${stderr()}`);
     }
   }
 
@@ -143,6 +147,15 @@ export class WebDriverSession {
     return this.request(method, `/session/${this.id}${path}`, method === "POST" ? (body ?? {}) : undefined);
   }
 
+  /** Sends `signal` to the server's process group (the server and the browser it started). */
+  signalGroup(signal) {
+    try {
+      process.kill(-this.process.pid, signal);
+    } catch {
+      // Already gone.
+    }
+  }
+
   /** Ends the session and stops the server process. */
   async close() {
     try {
@@ -153,10 +166,13 @@ export class WebDriverSession {
       this.id = null;
       if (this.process.exitCode === null) {
         const exited = new Promise((resolve) => this.process.once("exit", resolve));
-        this.process.kill("SIGTERM");
+        this.signalGroup("SIGTERM");
         await Promise.race([exited, sleep(5000)]);
-        if (this.process.exitCode === null) this.process.kill("SIGKILL");
       }
+      // Whatever of the group is left (a browser whose driver is gone) goes too, and nothing holds this process.
+      this.signalGroup("SIGKILL");
+      this.process.stderr?.destroy();
+      this.process.unref();
     }
   }
 }
