@@ -481,9 +481,14 @@ for (const engine of enginesUnderTest()) {
 
     test("no long main-thread task while the engine thinks", async () => {
       // Where the Long Tasks API is missing (Firefox, WebKit) the measure is how late a 10 ms timer
-      // fires. A stall of the whole machine (or a garbage collection under load) also makes a long
-      // task or a late timer, at random; work of the page's own would show in every attempt. So up
-      // to three searches are measured, in every engine, and one must pass.
+      // fires, which is coarser: on a loaded 2-core machine WebKit's timers have come 369 ms late with
+      // the page idle. A search on the main thread would stop the timer for the whole 2 s, and costly
+      // drawing of the progress would make a late tick at every update, so a timer attempt passes
+      // with no gap of 400 ms or more and at most three over 60 ms. A stall of the whole machine (or
+      // a garbage collection under load) also makes a long task or a late timer, at random; work of
+      // the page's own would show in every attempt. So up to three searches are measured, in every
+      // engine, and one must pass.
+      const timerPassed = (m) => m.maxGap < 400 && m.slow.length <= 3;
       let measured;
       for (let attempt = 1; attempt <= 3; attempt++) {
         await setUpPage({ player: "black", settings: { ...QUIET, level: 8, think: "2500" } });
@@ -519,12 +524,12 @@ for (const engine of enginesUnderTest()) {
           return { supported, longTasks, maxGap, slow, thinkingSeen, moves };
         });
         assert.ok(measured.thinkingSeen, `the engine was thinking: ${JSON.stringify(measured)}`);
-        const passed = measured.supported ? measured.longTasks.every((d) => d <= 50) : measured.maxGap < 150;
+        const passed = measured.supported ? measured.longTasks.every((d) => d <= 50) : timerPassed(measured);
         if (passed) break;
         await driver.evaluate(() => document.querySelector("homeostat-chess").setPlayer("both"));
       }
       if (measured.supported) assert.deepEqual(measured.longTasks.filter((d) => d > 50), [], "long tasks");
-      else assert.ok(measured.maxGap < 150, `largest gap between timer ticks ${measured.maxGap.toFixed(0)} ms (${measured.slow})`);
+      else assert.ok(timerPassed(measured), `late timer ticks, in ms: ${measured.slow} (largest gap ${measured.maxGap.toFixed(0)} ms)`);
       await driver.evaluate(() => document.querySelector("homeostat-chess").setPlayer("both"));
     });
 

@@ -101,7 +101,9 @@ async function expectEngineMove(controller, log, bound, paceMs, label) {
 const rules = await loadRules();
 let cases = 0;
 
-describe("every configuration plays", () => {
+// Three cases at a time: most of a case is waiting (the think pace, the checks that nothing happens), so this
+// takes a minute instead of three on two cores, and each bound already allows a busy machine.
+describe("every configuration plays", { concurrency: 3 }, () => {
   for (const level of LEVELS) {
     for (const [thinkName, think] of Object.entries(THINKS)) {
       for (const [who, play] of Object.entries(WHO)) {
