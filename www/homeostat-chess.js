@@ -326,11 +326,25 @@ export class HomeostatChess extends HTMLElement {
    */
   listenForDrawing(canvas) {
     canvas.addEventListener("contextmenu", (event) => event.preventDefault());
+    // A right press starts a drawing on its pointerdown or, where that does not come, its mousedown: WebKit may
+    // end a right press with a mouseup only, and then takes the next right press for a second button of a pointer
+    // still down, which has no pointerdown. The mousedown that follows a pointerdown is the same press.
+    const rightPress = (event) => {
+      // Any release from now on ends this press.
+      this.lastUp = null;
+      this.extras().then((view) => view.press(event));
+    };
     canvas.addEventListener("pointerdown", (event) => {
-      if (event.button === 2) this.extras().then((view) => view.press(event));
-      else if (event.button === 0) this.extrasView?.clear();
+      if (event.button === 0) this.extrasView?.clear();
+      this.pointerPressed = event.button === 2;
+      if (event.button === 2) rightPress(event);
     });
-    // Kept for a panel that loads after the button came up (WebKit may end a right press with a mouseup only).
+    canvas.addEventListener("mousedown", (event) => {
+      const seen = this.pointerPressed;
+      this.pointerPressed = false;
+      if (event.button === 2 && !seen) rightPress(event);
+    });
+    // Kept for a panel that loads after the button came up.
     for (const type of ["pointerup", "mouseup"]) canvas.addEventListener(type, (event) => (this.lastUp = event));
     canvas.addEventListener("keydown", (event) => {
       if ((event.key !== "x" && event.key !== "X") || event.repeat) return;

@@ -204,6 +204,27 @@ for (const engine of enginesUnderTest()) {
       assert.doesNotMatch(back.pgn, /%cal/);
     });
 
+    test("an arrow on the start position goes before the first move and comes back", { timeout: 30_000 }, async () => {
+      await driver.evaluate(setUp, "1. e4 e5 *");
+      // Back to the start position, as Home or the move list's start does.
+      await driver.evaluate(() => document.querySelector("homeostat-chess").history.view(0));
+      await rightDrag(driver, "d2", "d4");
+      await driver.waitFor(() => document.querySelector("homeostat-chess").boardState.arrows.length === 1, { timeout: 5000 });
+      const pgn = await driver.evaluate(() => document.querySelector("homeostat-chess").pgn);
+      assert.match(pgn, /\n\{\[%cal Gd2d4\]\} 1\. e4 e5 \*/);
+      const back = await driver.evaluate(async (pgn) => {
+        const el = document.querySelector("homeostat-chess");
+        el.load(pgn);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const atEnd = el.boardState.arrows.length;
+        el.history.view(0);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return { atEnd, atStart: el.boardState.arrows.map((a) => a.from + a.to) };
+      }, pgn);
+      assert.equal(back.atEnd, 0, "the start's arrow is not shown after the moves");
+      assert.deepEqual(back.atStart, ["d2d4"]);
+    });
+
     test("the keyboard draws an arrow and a circle from the focus square", { timeout: 30_000 }, async () => {
       await driver.evaluate(setUp, "1. e4 e5 *");
       // Focus from a script (as Tab gives it) puts the focus square on e2.

@@ -362,7 +362,7 @@ export class ReviewView {
     };
     // The module may load after the button came up: that release was kept by the element. WebKit may end a
     // right press with a mouseup and no pointerup, so the first of either ends it.
-    if (el.lastUp && el.lastUp.timeStamp >= down.timeStamp) finish(el.lastUp);
+    if (el.lastUp) finish(el.lastUp);
     else for (const type of ["pointerup", "mouseup"]) canvas.addEventListener(type, finish);
   }
 
@@ -432,7 +432,8 @@ export class ReviewView {
   pgn(tags) {
     const game = this.host.game;
     const review = this.current() ?? { moves: [], evals: [] };
-    const shapes = Object.fromEntries(Object.entries(this.shapes).filter(([ply, s]) => Number(ply) >= 1 && Number(ply) <= game.ply() && (s.arrows.length || s.circles.length)));
+    // Drawings on the start position (ply 0) go in the comment before the first move.
+    const shapes = Object.fromEntries(Object.entries(this.shapes).filter(([ply, s]) => Number(ply) <= game.ply() && (s.arrows.length || s.circles.length)));
     const texts = reviewAnnotations(review, shapes);
     return texts.length ? game.annotatedPgn(tags, texts) : null;
   }

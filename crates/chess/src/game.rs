@@ -278,7 +278,7 @@ impl Game {
             start: *self.start(),
             moves: self.moves.clone(),
             result: self.outcome().map(|o| o.result),
-            annotations: Vec::new(),
+            ..PgnGame::new(*self.start())
         }
     }
 

@@ -1,7 +1,8 @@
 //! Portable Game Notation: reading files of many games and writing games in export format.
 //! Each main-line move keeps its annotation (see [`crate::annotation`]): NAGs and suffix glyphs,
 //! its comments with `[%eval]`, `[%cal]` and `[%csl]`, and its first variation; deeper
-//! variations, further variations and a comment before the first move are skipped.
+//! variations and further variations are skipped. A comment before the first move is kept as
+//! the game's preface: what is said about the start position (its drawings, its evaluation).
 //!
 //! ```
 //! use homeostat_chess::pgn;
@@ -34,6 +35,8 @@ pub struct PgnGame {
     pub result: Option<GameResult>,
     /// What is said about each main-line move, by index into `moves` (may be shorter).
     pub annotations: Vec<Annotation>,
+    /// The comment before the first move: what is said about the start position.
+    pub preface: Annotation,
 }
 
 /// Why a game in a PGN text was refused: where, and what is wrong.
@@ -146,7 +149,14 @@ const LINE_WIDTH: usize = 80;
 impl PgnGame {
     /// A game with no tags, no moves and no result, starting from `start`.
     pub fn new(start: Board) -> PgnGame {
-        PgnGame { tags: Vec::new(), start, moves: Vec::new(), result: None, annotations: Vec::new() }
+        PgnGame {
+            tags: Vec::new(),
+            start,
+            moves: Vec::new(),
+            result: None,
+            annotations: Vec::new(),
+            preface: Annotation::default(),
+        }
     }
 
     /// The value of the first tag called `name`.
@@ -223,6 +233,7 @@ impl PgnGame {
     fn move_tokens(&self) -> Vec<String> {
         let mut board = self.start;
         let mut tokens = Vec::with_capacity(self.moves.len() + 1);
+        tokens.extend(brace_words(&self.preface.comment_text()));
         let mut numbered = true;
         for (i, &m) in self.moves.iter().enumerate() {
             if !board.is_legal(m) {
@@ -563,8 +574,9 @@ impl GameReader {
 
     /// Reads one game: `None` when only white space and comments are left.
     fn read(mut self, lexer: &mut Lexer<'_>) -> Option<Result<PgnGame, PgnError>> {
-        // Tags, with comments allowed between them.
+        // Tags, with comments allowed between them; comments after the last tag are the preface.
         let mut first_line = 1;
+        let mut after_tags: Vec<(&str, usize)> = Vec::new();
         while let Some((token, line)) = lexer.peek() {
             let repeated = match token {
                 Token::Tag { name, .. } => self.tag(name).is_some(),
@@ -575,18 +587,27 @@ impl GameReader {
                 break; // a game without move text ended; this tag starts the next one
             }
             let line = *line;
-            if let Some((Token::Tag { name, value }, _)) = lexer.take() {
-                if !self.seen {
-                    first_line = line;
+            match lexer.take() {
+                Some((Token::Comment(text), _)) => after_tags.push((text, line)),
+                Some((Token::Tag { name, value }, _)) => {
+                    after_tags.clear();
+                    if !self.seen {
+                        first_line = line;
+                    }
+                    self.seen = true;
+                    match value {
+                        Ok(value) => self.tags.push((name.to_string(), value)),
+                        Err(message) => self.fail(line, None, message),
+                    }
                 }
-                self.seen = true;
-                match value {
-                    Ok(value) => self.tags.push((name.to_string(), value)),
-                    Err(message) => self.fail(line, None, message),
-                }
+                _ => {}
             }
         }
         let start = self.start_position(first_line);
+        let mut preface = Annotation::default();
+        for (text, line) in after_tags {
+            self.read_preface(&mut preface, text, line);
+        }
         let mut board = start;
         let mut moves = Vec::new();
         let mut result = None;
@@ -612,6 +633,7 @@ impl GameReader {
                         self.fail(line, Some(move_at(&start, at)), format!("comment after the move: {message}"));
                     }
                 }
+                Token::Comment(text) if open_lines.is_empty() => self.read_preface(&mut preface, text, line),
                 Token::Nag(nag) if open_lines.is_empty() && !moves.is_empty() => {
                     let at = moves.len() - 1;
                     annotations[at].add_nag(nag);
@@ -700,9 +722,16 @@ impl GameReader {
                 while annotations.last().is_some_and(Annotation::is_empty) {
                     annotations.pop();
                 }
-                Ok(PgnGame { tags: self.tags, start, moves, result, annotations })
+                Ok(PgnGame { tags: self.tags, start, moves, result, annotations, preface })
             }
         })
+    }
+
+    /// Adds a comment before the first move to the game's preface.
+    fn read_preface(&mut self, preface: &mut Annotation, text: &str, line: usize) {
+        if let Err(message) = preface.add_comment(text) {
+            self.fail(line, None, format!("comment before the first move: {message}"));
+        }
     }
 
     fn tag(&self, name: &str) -> Option<&str> {

@@ -103,8 +103,13 @@ fn random_annotations_round_trip() {
         while record.annotations.last().is_some_and(Annotation::is_empty) {
             record.annotations.pop();
         }
+        if rng.below(3) == 0 {
+            record.preface.shapes.push(shape(["Gd2d4", "Ye4"][rng.below(2)]));
+            record.preface.comment = ["", "From here."][rng.below(2)].to_string();
+        }
         let text = record.to_pgn();
         let back = read_game(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(back.preface, record.preface, "{text}");
         assert_eq!(back.annotations, record.annotations, "{text}");
         assert_eq!(back.moves, record.moves);
     }
@@ -149,4 +154,34 @@ fn annotations_read_alone_from_their_position() {
     assert!(err("e4").contains("not an annotation glyph"));
     assert!(err("{[%eval x]}").contains("expected pawns"));
     assert!(err("[Event \"x\"]").contains("nothing else"));
+}
+
+#[test]
+fn the_comment_before_the_first_move_is_the_start_positions() {
+    let text = "[Event \"Drawn on\"]\n\n{[%cal Ge2e4,Rd7d5] [%csl Yd4] The centre.} 1. e4 {[%eval 0.30]} d5 *\n";
+    let game = read_game(text).unwrap();
+    assert_eq!(game.preface.shapes, vec![shape("Ge2e4"), shape("Rd7d5"), shape("Yd4")]);
+    assert_eq!(game.preface.comment, "The centre.");
+    assert_eq!(game.annotation(0).unwrap().eval, Some(Eval::Cp(30)), "move 1 keeps its own");
+    let written = game.to_pgn();
+    assert!(
+        written.contains("\n{[%cal Ge2e4,Rd7d5] [%csl Yd4] The centre.} 1. e4 {[%eval 0.30]} 1... d5 *"),
+        "{written}"
+    );
+    let again = read_game(&written).unwrap();
+    assert_eq!((&again.preface, &again.annotations, &again.moves), (&game.preface, &game.annotations, &game.moves));
+    // Before the tags' end, between tags, a comment is not the preface; without tags it is.
+    let between = read_game("[Event \"x\"]\n{not this}\n[Site \"y\"]\n\n1. e4 *").unwrap();
+    assert!(between.preface.is_empty());
+    assert_eq!(read_game("{Alone.} 1. d4 *").unwrap().preface.comment, "Alone.");
+    // A position set up from FEN, Black to move: the first move keeps its number after the preface.
+    let fen = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 1\"]\n\n{[%csl Re8]} 1... Kd7 *\n";
+    let written = read_game(fen).unwrap().to_pgn();
+    assert!(written.contains("{[%csl Re8]} 1... Kd7 *"), "{written}");
+    // A bad drawing there is refused like one after a move.
+    let err = read_game("{[%cal Ge2e9]} 1. e4 *").unwrap_err().to_string();
+    assert!(err.contains("comment before the first move: [%cal]: 'Ge2e9'"), "{err}");
+    // Only comments: a game with no moves keeps the preface too.
+    let empty = read_game("[Event \"x\"]\n\n{[%csl Gd4]} *").unwrap();
+    assert_eq!(empty.preface.shapes, vec![shape("Gd4")]);
 }

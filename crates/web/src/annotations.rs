@@ -16,11 +16,12 @@ pub struct EvalJs {
     pub mate: Option<i32>,
 }
 
-/// What is said about the move that leads to position `ply` (the first move is ply 1).
+/// What is said about the move that leads to position `ply` (the first move is ply 1), or about
+/// the start position (ply 0, the PGN's comment before the first move).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AnnotationJs {
-    /// The move's ply, from 1.
+    /// The move's ply, from 1; 0 for the start position.
     pub ply: usize,
     /// Numeric annotation glyphs (2 `?`, 4 `??`, 6 `?!`, …).
     pub nags: Vec<u8>,
@@ -38,8 +39,8 @@ pub struct AnnotationJs {
     pub variation_san: Vec<String>,
 }
 
-/// The page's form of the annotation of move `index` of `game` (played from `before`).
-pub fn annotation_js(index: usize, before: &Board, a: &Annotation) -> AnnotationJs {
+/// The page's form of the annotation at `ply` (of the move played from `before`, or of the start).
+pub fn annotation_js(ply: usize, before: &Board, a: &Annotation) -> AnnotationJs {
     let shapes = |circles: bool| a.shapes.iter().filter(|s| s.is_circle() == circles).map(Shape::to_string).collect();
     let mut board = *before;
     let mut variation_san = Vec::new();
@@ -51,7 +52,7 @@ pub fn annotation_js(index: usize, before: &Board, a: &Annotation) -> Annotation
         board.play(m);
     }
     AnnotationJs {
-        ply: index + 1,
+        ply,
         nags: a.nags.clone(),
         comment: a.comment.clone(),
         eval: a.eval.map(|e| match e {
@@ -65,32 +66,37 @@ pub fn annotation_js(index: usize, before: &Board, a: &Annotation) -> Annotation
     }
 }
 
-/// The annotations of `game`'s moves (`annotations[i]` is move `i`'s), the empty ones left out.
+/// The annotations of `game` by ply (`annotations[0]` is the start position's, `annotations[i]`
+/// move `i`'s), the empty ones left out.
 pub fn annotations_js(game: &Game, annotations: &[Annotation]) -> Vec<AnnotationJs> {
     let positions = game.positions();
     annotations
         .iter()
         .enumerate()
-        .filter(|(i, a)| !a.is_empty() && *i < game.len())
-        .map(|(i, a)| annotation_js(i, &positions[i], a))
+        .filter(|(ply, a)| !a.is_empty() && *ply <= game.len())
+        .map(|(ply, a)| annotation_js(ply, &positions[ply.saturating_sub(1)], a))
         .collect()
 }
 
 /// An annotation the page writes as `"<ply> <PGN annotation>"`, such as
 /// `"6 $4 {[%eval #1] Blunder.} (g6 Qf3)"` (see [`pgn::read_annotation`]), checked against
-/// `game`: the move's index and the annotation, or an error naming the ply and what is wrong.
+/// `game`: the ply and the annotation, or an error naming the ply and what is wrong. Ply 0 is the
+/// start position, which takes only a comment (drawings, an evaluation, words).
 pub fn annotation_from_text(game: &Game, text: &str) -> Result<(usize, Annotation), String> {
     let text = text.trim_start();
     let (ply, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
     let Ok(ply) = ply.parse::<usize>() else {
         return Err(format!("annotation '{text}' must start with the ply of its move, as in \"12 $2\""));
     };
-    if ply == 0 || ply > game.len() {
+    if ply > game.len() {
         return Err(format!("annotation of ply {ply}: there is no such move (the game has {} moves)", game.len()));
     }
-    let annotation =
-        pgn::read_annotation(&game.positions()[ply - 1], rest).map_err(|e| format!("annotation of ply {ply}: {e}"))?;
-    Ok((ply - 1, annotation))
+    let before = &game.positions()[ply.saturating_sub(1)];
+    let annotation = pgn::read_annotation(before, rest).map_err(|e| format!("annotation of ply {ply}: {e}"))?;
+    if ply == 0 && !(annotation.nags.is_empty() && annotation.variation.is_empty()) {
+        return Err("annotation of ply 0: the start position takes only a comment, no NAG or variation".to_string());
+    }
+    Ok((ply, annotation))
 }
 
 #[cfg(test)]
@@ -109,9 +115,9 @@ mod tests {
     fn page_annotations_round_trip() {
         let g = game(&["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"]);
         let text = "6 $4 {[%eval #1] [%cal Gg7g6] [%csl Rf7] Blunder.} (g6 h5f3)";
-        let (index, a) = annotation_from_text(&g, text).unwrap();
-        assert_eq!(index, 5);
-        let js = annotation_js(index, &g.positions()[index], &a);
+        let (ply, a) = annotation_from_text(&g, text).unwrap();
+        assert_eq!(ply, 6);
+        let js = annotation_js(ply, &g.positions()[ply - 1], &a);
         assert_eq!(js.ply, 6);
         assert_eq!(js.nags, [4]);
         assert_eq!(js.eval, Some(EvalJs { cp: None, mate: Some(1) }));
@@ -132,5 +138,18 @@ mod tests {
         assert!(err("$1").contains("must start with the ply"));
         assert!(err("1 {[%cal Gd4]}").contains("not an arrow"));
         assert!(err("1 (e2e5)").starts_with("annotation of ply 1: variation: illegal move"));
+        assert!(err("0 $1").contains("the start position takes only a comment"));
+        assert!(err("0 (e4)").contains("the start position takes only a comment"));
+    }
+
+    #[test]
+    fn the_start_position_takes_drawings() {
+        let g = game(&["e4"]);
+        let (ply, a) = annotation_from_text(&g, "0 {[%cal Ge2e4] [%csl Rd5]}").unwrap();
+        assert_eq!(ply, 0);
+        let js = annotation_js(0, &g.positions()[0], &a);
+        assert_eq!((js.ply, js.arrows, js.circles), (0, vec!["Ge2e4".to_string()], vec!["Rd5".to_string()]));
+        // Ply 0 of a game with no moves too.
+        assert_eq!(annotation_from_text(&game(&[]), "0 {[%csl Gd4]}").unwrap().0, 0);
     }
 }

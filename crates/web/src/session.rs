@@ -69,7 +69,8 @@ pub struct Squares {
 #[derive(Clone, Debug)]
 pub struct Session {
     game: Game,
-    /// The annotations of the PGN the game was loaded from, by move.
+    /// The annotations of the PGN the game was loaded from, by ply: `[0]` the start position's (the
+    /// comment before the first move), `[i]` move `i`'s.
     loaded: Vec<Annotation>,
 }
 
@@ -93,7 +94,11 @@ impl Session {
             Ok(board) => return Ok(Session::from_game(Game::new(board))),
             Err(e) => e.to_string(),
         };
-        match pgn::read_game(text).and_then(|record| Ok((Game::from_pgn_game(&record)?, record.annotations))) {
+        let read = pgn::read_game(text).and_then(|record| {
+            let game = Game::from_pgn_game(&record)?;
+            Ok((game, std::iter::once(record.preface).chain(record.annotations).collect()))
+        });
+        match read {
             Ok((game, loaded)) => Ok(Session { loaded, ..Session::from_game(game) }),
             // Text that looks like a FEN (one line, slashes, no move numbers) gets the FEN error.
             Err(_) if !text.contains('\n') && text.matches('/').count() >= 7 && !text.contains('[') => Err(fen_error),
@@ -227,18 +232,22 @@ impl Session {
         self.game.to_pgn(&tags)
     }
 
-    /// The annotations read with the game's PGN, by move (none for a FEN or a new game).
+    /// The annotations read with the game's PGN, by ply from the start position (none for a FEN or a
+    /// new game).
     pub fn loaded_annotations(&self) -> &[Annotation] {
         &self.loaded
     }
 
-    /// The game in PGN with these tags and annotations (`(move index, annotation)`).
+    /// The game in PGN with these tags and annotations (`(ply, annotation)`; ply 0 is the comment
+    /// before the first move).
     pub fn annotated_pgn(&self, tags: &[(String, String)], annotations: &[(usize, Annotation)]) -> String {
         let tags: Vec<(&str, &str)> = tags.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
         let mut record = self.game.to_pgn_game(&tags);
-        for (index, a) in annotations {
-            if *index < record.moves.len() {
-                *record.annotation_mut(*index) = a.clone();
+        for (ply, a) in annotations {
+            match ply {
+                0 => record.preface = a.clone(),
+                &ply if ply <= record.moves.len() => *record.annotation_mut(ply - 1) = a.clone(),
+                _ => {}
             }
         }
         record.to_pgn()
@@ -433,6 +442,17 @@ mod tests {
         assert!(Session::load("").unwrap_err().contains("nothing"));
         assert!(Session::load("1. e4 e5 2. Ke3").unwrap_err().contains("PGN"));
         assert!(Session::new(Some("rnbqkbnr/pppppppp/8 w")).is_err());
+    }
+
+    #[test]
+    fn drawings_on_the_start_position_are_exported_and_read_back() {
+        let s = played(&["e4", "e5"]);
+        let start = pgn::read_annotation(&Board::startpos(), "{[%cal Ge2e4]}").unwrap();
+        let second = pgn::read_annotation(s.game().board(), "{[%csl Re5]}").unwrap();
+        let text = s.annotated_pgn(&[], &[(0, start.clone()), (2, second.clone())]);
+        assert!(text.contains("{[%cal Ge2e4]} 1. e4 e5 {[%csl Re5]}"), "{text}");
+        let back = Session::load(&text).unwrap();
+        assert_eq!(back.loaded_annotations(), &[start, Annotation::default(), second]);
     }
 
     #[test]
