@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The browser build against the native build at the same clock: www/pkg's wasm engine under Node
-# (tools/wasm-uci.mjs) plays target/release/homeostat, both at full strength without book, and the
-# match's Elo difference says whether the browser plays as strongly as the native binary.
+# (tools/wasm-uci.mjs) plays target/release/homeostat, both at full strength without book and with
+# the same evaluation (the browser's hand-crafted one: the native engine's net is switched off with
+# UseNNUE=false until the browser has the net), and the match's Elo difference says whether the
+# browser build plays as strongly as the native binary.
 #
 #   tools/wasm-vs-native.sh            (after `make build`)
 #
@@ -25,6 +27,6 @@ NATIVE=${NATIVE:-target/release/homeostat}
 [ -x "$NATIVE" ] || { echo "$NATIVE is missing: run make build first" >&2; exit 1; }
 mkdir -p "$OUT"
 python3 "$MATCH" --engine1 "node tools/wasm-uci.mjs" --name1 "Homeostat wasm (Node)" \
-  --engine2 "$NATIVE" --name2 "Homeostat native" --tc "$TC" --pairs "$PAIRS" \
+  --engine2 "$NATIVE" --option2 UseNNUE=false --name2 "Homeostat native" --tc "$TC" --pairs "$PAIRS" \
   --openings "$OPENINGS" --shuffle --seed "$SEED" --concurrency "$CONCURRENCY" \
   --json "$OUT/match.json" --pgn "$OUT/match.pgn" | tail -n 8
