@@ -1,5 +1,6 @@
 // Offline play and installing: after one visit to the standalone page its service worker holds the whole build, so
-// with the server gone the page loads, the engine answers a move and the editor opens; the web manifest and its
+// with the server gone the page loads, the engine answers a move and the editor opens (and the checkers page, once
+// visited, loads too); the web manifest and its
 // icons load; a new build deployed replaces the cached one; an embedded player (embed.html) registers no service
 // worker. The server is shut down rather than
 // the browser switched offline, so the test means the same in every engine.
@@ -64,6 +65,21 @@ for (const engine of enginesUnderTest()) {
         assert.ok(cached >= build.files.length, `${cached} of ${build.files.length} files cached`);
         // The test server's own error collector is not part of the site: the test caches it beside the build.
         await driver.evaluate((id) => caches.open(`homeostat-${id}`).then((cache) => cache.add("/__page-errors.js")), build.id);
+        // The checkers page is not part of the install; one visit keeps its files.
+        await driver.open(`${server.origin}/checkers.html`);
+        await driver.waitFor(() => document.querySelector("homeostat-checkers")?.dataset.state === "ready", { timeout: 30_000 });
+        const kept = await driver.waitFor(
+          async (id, files) => {
+            const cache = await caches.open(`homeostat-${id}`);
+            const missing = [];
+            for (const file of files) if (!(await cache.match(file))) missing.push(file);
+            return missing.length ? null : files.length;
+          },
+          { timeout: 30_000, interval: 200 },
+          build.id,
+          build.onVisit,
+        );
+        assert.equal(kept, build.onVisit.length);
         await server.close();
         closed = true;
 
@@ -85,6 +101,9 @@ for (const engine of enginesUnderTest()) {
         });
         assert.equal(editor, true, "the on-demand editor loads from the cache");
         assert.deepEqual(await driver.evaluate(() => window.__playerErrors), []);
+        await driver.open(`${server.origin}/checkers.html`);
+        await driver.waitFor(() => document.querySelector("homeostat-checkers")?.dataset.state === "ready", { timeout: 30_000 });
+        assert.deepEqual(await driver.evaluate(() => window.__playerErrors), [], "the checkers page offline");
       } finally {
         if (!closed) await server.close();
       }
