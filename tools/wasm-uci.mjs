@@ -1,28 +1,78 @@
 #!/usr/bin/env node
 // The browser build's engine as a UCI engine: www/pkg's wasm module (the one the page's worker runs) under Node's
-// V8, speaking enough UCI for match.py and other GUIs, so the browser build can play the native `homeostat` at the
-// same clock and the two be compared (README, "Engine strength").
+// V8, or in a headless browser with --browser, speaking enough UCI for match.py and other GUIs, so the browser build
+// can play the native `homeostat` at the same clock and the two be compared (README, "Engine strength").
 //
-//   node tools/wasm-uci.mjs            (after `make wasm`)
+//   node tools/wasm-uci.mjs                      (after `make wasm`)
+//   node tools/wasm-uci.mjs --browser chromium   (or firefox: the module in a page the test server serves)
 //   python3 match.py --engine1 'node tools/wasm-uci.mjs' --engine2 ./target/release/homeostat --tc 10+0.1 ...
 //
 // Commands: uci, isready, setoption name Hash value MB, ucinewgame, position [startpos | fen FEN] [moves ...],
-// go [wtime btime winc binc movetime depth nodes], stop, quit. The search runs on this thread, so `stop` and
-// `isready` are answered once it ends; games under a clock or a move time need neither. Full strength (level 8),
-// no book: the same engine settings as the native binary.
+// go [wtime btime winc binc movetime depth nodes], stop, quit. Commands are handled one after another, so `stop`
+// and `isready` are answered once a search ends; games under a clock or a move time need neither. Full strength
+// (level 8), no book: the same engine settings as the native binary. In a browser the search's lines are printed
+// when it ends (a round trip to the page costs about a millisecond a move).
 
 import { readFile } from "node:fs/promises";
 import { createInterface } from "node:readline";
 
 const WWW = new URL("../www/", import.meta.url);
-const pkg = await import(new URL("pkg/homeostat_web.js", WWW).href);
-await pkg.default({ module_or_path: await readFile(new URL("pkg/homeostat_web_bg.wasm", WWW)) });
+const at = process.argv.indexOf("--browser");
+const engine = at < 0 ? await nodeEngine() : await browserEngine(process.argv[at + 1] ?? "chromium");
+
+/** The module under Node: searches on this thread, its events as they come. */
+async function nodeEngine() {
+  const pkg = await import(new URL("pkg/homeostat_web.js", WWW).href);
+  await pkg.default({ module_or_path: await readFile(new URL("pkg/homeostat_web_bg.wasm", WWW)) });
+  let searcher = new pkg.Searcher(16);
+  return {
+    name: "Homeostat (wasm)",
+    hash: (mb) => (searcher = new pkg.Searcher(mb)),
+    newGame: () => searcher.newGame(),
+    search: (request, onEvent) => searcher.search(request, onEvent),
+    close: async () => {},
+  };
+}
+
+/** The module in a headless browser's page (the test server serves www/): its events when the search ends. */
+async function browserEngine(kind) {
+  const { launch } = await import("../tests/browser/drivers.js");
+  const { startServer } = await import("../tests/browser/server.js");
+  const server = await startServer();
+  const driver = await launch(kind);
+  // A page of the site with nothing running in it.
+  await driver.open(`${server.origin}/pkg/build.json`);
+  const create = (mb) =>
+    driver.evaluate(async (mb) => {
+      const pkg = (window.homeostatPkg ??= await import("/pkg/homeostat_web.js"));
+      await pkg.default();
+      window.homeostatSearcher = new pkg.Searcher(mb);
+      return true;
+    }, mb);
+  await create(16);
+  return {
+    name: `Homeostat (wasm in ${kind})`,
+    hash: create,
+    newGame: () => driver.evaluate(() => window.homeostatSearcher.newGame()),
+    search: async (request, onEvent) => {
+      const { result, events } = await driver.evaluate((request) => {
+        const events = [];
+        const result = window.homeostatSearcher.search(request, (event) => event.type === "iteration" && events.push(event));
+        return { result, events };
+      }, request);
+      events.forEach(onEvent);
+      return result;
+    },
+    close: async () => {
+      await driver.close();
+      await server.close();
+    },
+  };
+}
 
 /** The `go` parameters that become request fields, with their request names. */
 const GO_FIELDS = { wtime: "wtimeMs", btime: "btimeMs", winc: "wincMs", binc: "bincMs", movetime: "movetimeMs", depth: "depth", nodes: "nodes" };
 
-let hashMb = 16;
-let searcher = new pkg.Searcher(hashMb);
 let position = { fen: undefined, moves: [] };
 
 const say = (line) => process.stdout.write(`${line}\n`);
@@ -47,7 +97,7 @@ function readPosition(words) {
  * Runs `go` and prints the engine's lines and its best move.
  * @param {string[]} words the words after `go`
  */
-function go(words) {
+async function go(words) {
   const request = { ...position, level: 8, useBook: false, purpose: "play" };
   for (let i = 0; i < words.length; i++) {
     const field = GO_FIELDS[words[i]];
@@ -63,17 +113,23 @@ function go(words) {
         `nps ${event.nps} hashfull ${event.hashfull} time ${Math.round(event.elapsedMs)} pv ${event.pvUci.join(" ")}`,
     );
   };
-  const result = searcher.search(request, onEvent);
+  const result = await engine.search(request, onEvent);
   say(`bestmove ${result.best ?? "0000"}${result.ponder ? ` ponder ${result.ponder}` : ""}`);
 }
 
+/** Ends the process, closing the browser first. */
+async function quit() {
+  await engine.close();
+  process.exit(0);
+}
+
 /** Handles one command line; errors go to the GUI as `info string`. */
-function handle(line) {
+async function handle(line) {
   const [command, ...words] = line.trim().split(/\s+/);
   try {
     switch (command) {
       case "uci":
-        say("id name Homeostat (wasm)");
+        say(`id name ${engine.name}`);
         say("id author the Homeostat developers");
         say("option name Hash type spin default 16 min 1 max 256");
         say("uciok");
@@ -84,27 +140,25 @@ function handle(line) {
       case "setoption": {
         const text = words.join(" ");
         const match = /^name\s+hash\s+value\s+(\d+)$/i.exec(text);
-        if (match) {
-          hashMb = Math.min(256, Math.max(1, Number(match[1])));
-          searcher = new pkg.Searcher(hashMb);
-        } else say(`info string option not supported here: ${text}`);
+        if (match) await engine.hash(Math.min(256, Math.max(1, Number(match[1]))));
+        else say(`info string option not supported here: ${text}`);
         break;
       }
       case "ucinewgame":
-        searcher.newGame();
+        await engine.newGame();
         break;
       case "position":
         position = readPosition(words);
         break;
       case "go":
-        go(words);
+        await go(words);
         break;
       case "stop":
       case "":
       case undefined:
         break;
       case "quit":
-        process.exit(0);
+        await quit();
         break;
       default:
         say(`info string unknown command: ${command}`);
@@ -115,4 +169,8 @@ function handle(line) {
   }
 }
 
-createInterface({ input: process.stdin }).on("line", handle).on("close", () => process.exit(0));
+// One command at a time, in order: a browser's answers come back asynchronously.
+let queue = Promise.resolve();
+createInterface({ input: process.stdin })
+  .on("line", (line) => (queue = queue.then(() => handle(line))))
+  .on("close", () => (queue = queue.then(quit)));

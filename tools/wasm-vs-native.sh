@@ -5,7 +5,9 @@
 # UseNNUE=false until the browser has the net), and the match's Elo difference says whether the
 # browser build plays as strongly as the native binary.
 #
-#   tools/wasm-vs-native.sh            (after `make build`)
+#   tools/wasm-vs-native.sh                      (after `make build`)
+#   BROWSER=chromium tools/wasm-vs-native.sh     (the module in headless Chromium, where the page runs it,
+#                                                 rather than under Node, whose wasm is slower; or firefox)
 #
 # PAIRS game pairs (default 50) at TC (default 10+0.1) from ../shared/tools/openings-wide.epd, shuffled
 # by SEED (default 1), CONCURRENCY games at once (default 1; more only on a machine with the cores
@@ -22,11 +24,14 @@ SEED=${SEED:-1}
 CONCURRENCY=${CONCURRENCY:-1}
 OUT=${OUT:-target/wasm-vs-native}
 NATIVE=${NATIVE:-target/release/homeostat}
+BROWSER=${BROWSER:-}
 
 [ -f www/pkg/homeostat_web_bg.wasm ] || { echo "www/pkg is missing: run make build first" >&2; exit 1; }
 [ -x "$NATIVE" ] || { echo "$NATIVE is missing: run make build first" >&2; exit 1; }
 mkdir -p "$OUT"
-python3 "$MATCH" --engine1 "node tools/wasm-uci.mjs" --name1 "Homeostat wasm (Node)" \
+if [ -n "$BROWSER" ]; then wasm=(--engine1 "node tools/wasm-uci.mjs --browser $BROWSER" --name1 "Homeostat wasm ($BROWSER)")
+else wasm=(--engine1 "node tools/wasm-uci.mjs" --name1 "Homeostat wasm (Node)"); fi
+python3 "$MATCH" "${wasm[@]}" \
   --engine2 "$NATIVE" --option2 UseNNUE=false --name2 "Homeostat native" --tc "$TC" --pairs "$PAIRS" \
   --openings "$OPENINGS" --shuffle --seed "$SEED" --concurrency "$CONCURRENCY" \
   --json "$OUT/match.json" --pgn "$OUT/match.pgn" | tail -n 8
