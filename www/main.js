@@ -26,8 +26,9 @@ async function registerServiceWorker() {
 }
 
 if ("serviceWorker" in navigator && window.isSecureContext) {
-  addEventListener("load", () => {
-    // Offline use is an extra: the page plays the same without it.
-    registerServiceWorker().catch((err) => console.warn(`Homeostat works online only here: ${err.message}`));
-  });
+  // After the board is playable: installing downloads the whole build, which must not delay the first move.
+  // Offline use is an extra: the page plays the same without it.
+  Promise.all([player.ready, new Promise((resolve) => addEventListener("load", resolve, { once: true }))])
+    .then(registerServiceWorker)
+    .catch((err) => console.warn(`Homeostat works online only here: ${err.message}`));
 }

@@ -43,17 +43,15 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
   event.respondWith(
     (async () => {
-      const cache = await caches.open(CACHE);
       try {
         const response = await fetch(request);
-        // Only the build's own files are kept fresh (not API answers or anything else the site serves).
-        if (response.ok && response.type === "basic") {
-          if (await cache.match(request)) await cache.put(request, response.clone());
-          else event.waitUntil(keepOnVisit(cache, request));
-        }
+        // The page gets its response at once; keeping the copy fresh (a write to the cache) goes on after it, as
+        // waiting for that write made every file of a repeat visit arrive later.
+        if (response.ok && response.type === "basic") event.waitUntil(refresh(request, response.clone()));
         return response;
       } catch (err) {
         // Offline: the cached copy (a page address with a query or fragment is the same page).
+        const cache = await caches.open(CACHE);
         const cached = (await cache.match(request)) ?? (await cache.match(request, { ignoreSearch: true }));
         if (cached) return cached;
         throw err;
@@ -61,6 +59,19 @@ self.addEventListener("fetch", (event) => {
     })(),
   );
 });
+
+/**
+ * Replaces the cached copy of `request` with `response` where the cache holds one: only the build's own files are
+ * kept fresh (not API answers or anything else the site serves). A file kept on visit that is not cached yet is
+ * handed to keepOnVisit.
+ * @param {Request} request
+ * @param {Response} response
+ */
+async function refresh(request, response) {
+  const cache = await caches.open(CACHE);
+  if (await cache.match(request)) await cache.put(request, response);
+  else await keepOnVisit(cache, request);
+}
 
 /**
  * When `request` is for one of the build's files kept on visit (the checkers page's), fetches and keeps those of
