@@ -3,9 +3,11 @@
 
 use crate::engine::{Clock, Engine};
 use crate::limits::Limits;
+use crate::nnue::Network;
 use crate::report::Silent;
 use homeostat_chess::Board;
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// The default bench depth.
 pub const DEFAULT_DEPTH: u32 = 9;
@@ -73,6 +75,14 @@ pub fn bench(depth: u32, clock: Clock<'_>) -> BenchReport {
 pub fn bench_with(depth: u32, clock: Clock<'_>, nnue: bool) -> BenchReport {
     let mut engine = Engine::new(16);
     engine.set_use_nnue(nnue);
+    run(&mut engine, depth, clock)
+}
+
+/// The bench with network `net` (the browser's, which has no embedded net).
+pub fn bench_net(depth: u32, clock: Clock<'_>, net: Arc<Network>) -> BenchReport {
+    let mut engine = Engine::new(16);
+    engine.set_network(Some(net));
+    engine.set_use_nnue(true);
     run(&mut engine, depth, clock)
 }
 

@@ -6,8 +6,10 @@ use crate::js::{clock, to_js};
 use crate::request::{position, unknown_field, SearchRequest, Value};
 use crate::text::parse_color;
 use homeostat_chess::Color;
+use homeostat_engine::nnue::Network;
 use homeostat_engine::{book, Engine, Event, Purpose, DEFAULT_HASH_MB};
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 
 /// The engine, kept across searches so its tables and time average carry over within a game.
@@ -16,6 +18,8 @@ pub struct Searcher {
     engine: Engine,
     /// Varies the book choice between searches when the request gives no seed.
     searches: u64,
+    /// Whether a net was given (`setNet`): full-strength searches then evaluate with it.
+    has_net: bool,
 }
 
 #[wasm_bindgen]
@@ -24,7 +28,25 @@ impl Searcher {
     #[wasm_bindgen(constructor)]
     pub fn new(hash_mb: Option<u32>) -> Searcher {
         let hash_mb = hash_mb.map_or(DEFAULT_HASH_MB, |mb| mb.clamp(1, 256) as usize);
-        Searcher { engine: Engine::new(hash_mb), searches: 0 }
+        Searcher { engine: Engine::new(hash_mb), searches: 0, has_net: false }
+    }
+
+    /// Gives the engine its neural net (the bytes of a net file): from now on full-strength
+    /// searches (level 8, and analysis at level 8) evaluate with it, as the native engine does;
+    /// the lower levels keep the hand-crafted evaluation their strength was measured with. Throws
+    /// an Error saying what is wrong with bytes that are no net, and keeps the evaluation it had.
+    #[wasm_bindgen(js_name = setNet)]
+    pub fn set_net(&mut self, bytes: &[u8]) -> Result<(), JsError> {
+        let net = Network::from_bytes(bytes).map_err(|e| JsError::new(&e))?;
+        self.engine.set_network(Some(Arc::new(net)));
+        self.has_net = true;
+        Ok(())
+    }
+
+    /// Whether full-strength searches evaluate with a net (`setNet` succeeded).
+    #[wasm_bindgen(getter, js_name = hasNet)]
+    pub fn has_net(&self) -> bool {
+        self.has_net
     }
 
     /// Searches `request` (`{fen?, moves?, level?, movetimeMs?, depth?, nodes?, thinkMinMs?,
@@ -55,6 +77,7 @@ impl Searcher {
             }
         }
         self.engine.set_level(prepared.level);
+        self.engine.set_use_nnue(self.has_net && prepared.level.is_full());
         self.engine.set_purpose(prepared.purpose);
         if let (Some(seed), Purpose::Play) = (prepared.seed, prepared.purpose) {
             // Only the engine's own moves draw from the level's random sequence.

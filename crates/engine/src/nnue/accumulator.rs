@@ -167,7 +167,7 @@ fn apply(parent: &[i16], child: &mut [i16], added: [Option<&[i16]>; 2], removed:
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "embedded-net"))]
 mod tests {
     use super::*;
     use crate::Rng;

@@ -16,7 +16,7 @@ mod accumulator;
 pub use accumulator::Stack;
 
 use homeostat_chess::{Board, Color, Piece};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 /// Hidden activations are clipped to `[0, QA]` (and squared).
 pub const QA: i32 = 255;
@@ -33,6 +33,7 @@ pub const MAGIC: [u8; 8] = *b"HSTNNUE1";
 pub const HEADER_LEN: usize = 20;
 
 /// The net built into the engine (its recipe is in `nets/README.md`).
+#[cfg(feature = "embedded-net")]
 static EMBEDDED: &[u8] = include_bytes!("../../nets/default.nnue");
 
 /// A quantised network.
@@ -53,10 +54,17 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
 }
 
 impl Network {
-    /// The embedded network, shared; `None` only if the committed file is broken (a test guards it).
+    /// The embedded network, shared; `None` when the build leaves it out (feature `embedded-net`
+    /// off, as in the browser, which loads the net file) or if the committed file is broken (a test
+    /// guards it).
     pub fn embedded() -> Option<Arc<Network>> {
-        static NET: OnceLock<Option<Arc<Network>>> = OnceLock::new();
-        NET.get_or_init(|| Network::from_bytes(EMBEDDED).ok().map(Arc::new)).clone()
+        #[cfg(feature = "embedded-net")]
+        {
+            static NET: std::sync::OnceLock<Option<Arc<Network>>> = std::sync::OnceLock::new();
+            NET.get_or_init(|| Network::from_bytes(EMBEDDED).ok().map(Arc::new)).clone()
+        }
+        #[cfg(not(feature = "embedded-net"))]
+        None
     }
 
     /// The hidden layer's width N.
@@ -183,7 +191,7 @@ fn screlu_dot(acc: &[i16], weights: &[i16]) -> i32 {
     })
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "embedded-net"))]
 mod tests {
     use super::*;
 
