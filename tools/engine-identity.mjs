@@ -1,7 +1,8 @@
 // Writes www/pkg/engine-identity.json: the engine identity of the wasm package just built, as the shared memory
-// names it ("Homeostat 0.1.0 bench 536091": the workspace version and the `bench` node count). The player
+// names it ("Homeostat 0.1.0 bench 560160": the workspace version and the `bench` node count with the net, the
+// evaluation of the full-strength searches the memory is for; `homeostat bench 9 nnue` natively). The player
 // submits to a memory only when the memory serves this identity (extras/memory.js). The bench runs in the built
-// wasm itself, so the count is the package's own, not assumed equal to a native build's.
+// wasm itself with the net file beside it, so the count is the package's own, not assumed equal to a native build's.
 //
 //   node tools/engine-identity.mjs        (run by `make wasm`)
 
@@ -16,7 +17,7 @@ if (!version) throw new Error("no [workspace.package] version in Cargo.toml");
 
 const pkg = await import(new URL("homeostat_web.js", PKG).href);
 await pkg.default({ module_or_path: await readFile(new URL("homeostat_web_bg.wasm", PKG)) });
-const { nodes } = pkg.bench();
+const { nodes } = pkg.bench(undefined, await readFile(new URL("homeostat.nnue", PKG)));
 if (!Number.isSafeInteger(nodes) || nodes <= 0) throw new Error(`the bench gave ${nodes} nodes`);
 
 const identity = { engine: `Homeostat ${version} bench ${nodes}`, version, bench: nodes };

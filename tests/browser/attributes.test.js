@@ -41,6 +41,7 @@ function look() {
     toolbarShown: shown(".toolbar"),
     viewerShown: shown(".viewer"),
     noticeShown: !root.querySelector(".engine-notice").hidden,
+    netNote: root.querySelector("[data-field=net-note]").hidden ? null : text("[data-field=net-note]"),
     panelColor: getComputedStyle(root.querySelector(".layout")).getPropertyValue("--hc-panel").trim(),
     boardWidth: root.querySelector(".board-canvas").getBoundingClientRect().width,
     coordinates: el.boardState.coordinates,
@@ -54,6 +55,7 @@ for (const engine of enginesUnderTest()) {
     let server;
     let fixtures;
     let broken;
+    let noNet;
     let driver;
 
     /** Opens www/embed.html with the attributes as its query; waits for the player to be ready. */
@@ -77,6 +79,7 @@ for (const engine of enginesUnderTest()) {
         server = await startServer();
         fixtures = await startServer({ mounts: { "/": FIXTURES_DIR, "/lib/": WWW_DIR } });
         broken = await startServer({ mounts: { "/": FIXTURES_DIR, "/lib/": WWW_DIR }, missing: ["/lib/engine/worker.js"] });
+        noNet = await startServer({ mounts: { "/": FIXTURES_DIR, "/lib/": WWW_DIR }, missing: ["/lib/pkg/homeostat.nnue"] });
         driver = await launch(engine);
       },
       { timeout: 60_000 },
@@ -84,7 +87,7 @@ for (const engine of enginesUnderTest()) {
 
     after(async () => {
       await driver?.close();
-      await Promise.all([server, fixtures, broken].map((s) => s?.close()));
+      await Promise.all([server, fixtures, broken, noNet].map((s) => s?.close()));
     });
 
     test('the plain tag `<homeostat-chess player="black" level="8">` thinks visibly and moves', { timeout: 60_000 }, async () => {
@@ -119,6 +122,8 @@ for (const engine of enginesUnderTest()) {
       assert.equal(after.history.length, during.ply + 1);
       assert.equal(after.orientation, "black");
       assert.ok(!(after.mode === "Engine idle" && after.line === "Thinking…"), "no idle engine beside Thinking…");
+      assert.equal(after.netNote, null, "level 8 has its neural net");
+      assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").controller.engine.net), true);
       assert.deepEqual(await driver.pageErrors(), []);
       assert.deepEqual(after.playerErrors, []);
     });
@@ -143,6 +148,23 @@ for (const engine of enginesUnderTest()) {
       const later = await read();
       assert.equal(later.options.player, "both");
       assert.doesNotMatch(later.status, /unavailable/);
+    });
+
+    test("a missing neural net: level 8 plays on with the hand-crafted evaluation and the player says why", { timeout: 60_000 }, async () => {
+      driver.expectErrors(/neural net|homeostat\.nnue|404/i);
+      await driver.open(`${noNet.origin}/plain.html`);
+      const note = await driver.waitFor(() => {
+        const field = document.querySelector("homeostat-chess")?.shadowRoot?.querySelector("[data-field=net-note]");
+        return field && !field.hidden ? field.textContent : null;
+      }, { timeout: 30_000 });
+      assert.match(note, /^The engine's neural net did not load \(HTTP 404\): level 8 plays with the hand-crafted evaluation/);
+      await waitPly(1);
+      const shown = await read();
+      assert.equal(shown.noticeShown, false, "the engine itself works");
+      assert.ok(shown.playerErrors.some((message) => /neural net/.test(message)), "the error event fires too");
+      // A lower level does not use the net, so the note goes with it.
+      await set("level", "3");
+      assert.equal((await read()).netNote, null);
     });
 
     test("fen, and pgn winning over it at start and after", async () => {

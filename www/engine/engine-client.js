@@ -57,6 +57,10 @@ export class EngineClient extends EventTarget {
   #draws = new Map();
   #failedStarts = 0;
   #destroyed = false;
+  /** Whether the worker's full-strength searches evaluate with the neural net (null until it said). */
+  net = null;
+  /** Why they do not, when the net failed to load (shown in the player); null otherwise. */
+  netError = null;
   #createWorker;
 
   /**
@@ -270,10 +274,15 @@ export class EngineClient extends EventTarget {
     const pending = this.#search;
     const mine = pending !== null && message.type !== "ready" && "id" in message && message.id === pending.id;
     switch (message.type) {
-      case "ready":
+      case "ready": {
         this.#failedStarts = 0;
+        const known = this.netError;
+        this.net = message.net ?? null;
+        this.netError = message.net === false ? String(message.netError ?? "the neural net is not in use") : null;
+        if (this.netError && this.netError !== known) this.dispatchEvent(new CustomEvent("error", { detail: { message: this.netError } }));
         this.dispatchEvent(new Event("ready"));
         return;
+      }
       case "progress":
         if (!mine) return;
         pending.best = fromEvent(message.event) ?? pending.best;

@@ -33,16 +33,42 @@ function fail(err, id) {
   send({ type: "error", id, message: trap ? `engine crashed: ${text}` : text, fatal: trap || undefined });
 }
 
-/** Loads the package; resolves once the Searcher exists. */
+/** The neural net full-strength searches evaluate with (written next to the package by `make wasm`). */
+const NET_URL = new URL("../pkg/homeostat.nnue", import.meta.url);
+
+/** The net file's bytes, fetched beside the package. */
+async function fetchNet() {
+  const response = await fetch(NET_URL);
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** Why the net is not in use (null when it is): level 8 then plays with the hand-crafted evaluation. */
+let netProblem = null;
+
+/** @returns {import("./protocol.js").FromWorker} the ready message, which says whether the net is in use */
+function readyMessage() {
+  return netProblem === null ? { type: "ready", net: true } : { type: "ready", net: false, netError: netProblem };
+}
+
+/** Loads the package and the net side by side; resolves once the Searcher exists. */
 const loaded = (async () => {
   assertWasmSupport();
+  const net = fetchNet().catch((err) => err);
   const pkg = await import(new URL("../pkg/homeostat_web.js", import.meta.url).href);
   await pkg.default();
   searcher = new pkg.Searcher(HASH_MB);
+  const bytes = await net;
+  try {
+    if (bytes instanceof Error) throw bytes;
+    searcher.setNet(bytes);
+  } catch (err) {
+    netProblem = `the engine's neural net did not load (${err?.message ?? err}): level 8 plays with the hand-crafted evaluation, which is weaker`;
+  }
 })();
 
 loaded.then(
-  () => send({ type: "ready" }),
+  () => send(readyMessage()),
   (err) => send({ type: "error", message: `could not load the engine: ${err?.message ?? err}`, fatal: true }),
 );
 
@@ -59,7 +85,7 @@ function handle(message) {
   try {
     switch (msg.type) {
       case "ping":
-        return send({ type: "ready" });
+        return send(readyMessage());
       case "newgame":
         return searcher.newGame();
       case "draw":

@@ -503,6 +503,8 @@ export class GameController extends EventTarget {
       if (event.detail?.givingUp && client === this.engine && !this.searching && !known) this.engineFailed(new Error(event.detail.reason));
     });
     client.addEventListener?.("error", (event) => this.fail(`engine: ${event.detail?.message}`, true));
+    // The worker says on start whether level 8 has its net; the player shows it when not.
+    client.addEventListener?.("ready", () => client === this.engine && this.emit("engine", { state: this.engineState, message: this.engineMessage }));
     client.preload?.();
     this.engineStarts++;
     this.setEngineState("ready", "");
@@ -518,6 +520,11 @@ export class GameController extends EventTarget {
     this.engine = null;
     if (this.engineState !== "failed") this.setEngineState("off", "");
     this.emit("enginestop", { starts: this.engineStarts });
+  }
+
+  /** Why full-strength searches run without the neural net (its file did not load); null when they have it. */
+  get netError() {
+    return this.engine?.netError ?? null;
   }
 
   setEngineState(state, message) {
@@ -636,7 +643,8 @@ export class GameController extends EventTarget {
    */
   async memoryFor(limits) {
     if (this.memoryLoading) await this.memoryLoading.catch(() => null);
-    if (!this.memory || limits.level !== 8) return null;
+    // The memory names the engine with its net: a search without it is another engine's.
+    if (!this.memory || limits.level !== 8 || this.netError) return null;
     if (limits.useBook && this.game.bookMove?.(0) !== undefined) return null;
     return this.memory;
   }
@@ -716,7 +724,7 @@ export class GameController extends EventTarget {
    */
   memorise(limits, fen, result) {
     const memory = this.memory;
-    if (!memory || limits.level !== 8 || result.book || result.stopped || !result.best || result.depth < 1) return;
+    if (!memory || limits.level !== 8 || this.netError || result.book || result.stopped || !result.best || result.depth < 1) return;
     memory.noteDepth(this.memoryTime(limits), result.depth);
     const pv = result.pvUci?.[0] === result.best ? result.pvUci : [result.best];
     void memory.submit({ fen, depth: result.depth, move: result.best, score: result.score, pv, nodes: result.nodes });

@@ -164,6 +164,9 @@ export class PlayerView {
     const c = el.controller;
     const failed = c.engineState === "failed" && !el.readonly;
     el.$(".engine-notice").hidden = !failed;
+    const netError = failed || el.readonly || el.settings.level !== 8 ? null : c.netError;
+    el.fields["net-note"].hidden = !netError;
+    el.fields["net-note"].textContent = netError ? `${netError[0].toUpperCase()}${netError.slice(1)}.` : "";
     if (failed) {
       el.thinkingPanel.setMode("error", "Engine unavailable");
       el.fields.line.textContent = c.engineMessage;

@@ -63,6 +63,7 @@ export const TEMPLATE = `
         <div><dt>Time</dt><dd data-field="time">–</dd></div>
       </dl>
       <p class="pv" data-field="pv"></p>
+      <p class="net-note" data-field="net-note" role="status" hidden></p>
     </section>
     <section class="panel moves" data-part="moves" aria-label="Moves">
       <ol class="move-list"></ol>

@@ -1,6 +1,7 @@
-//! The engine identity the memory accepts and serves: the version and its `bench` node count.
+//! The engine identity the memory accepts and serves: the version and its `bench` node count with
+//! the neural net, the evaluation of the full-strength searches the memory is for.
 
-use homeostat_engine::bench::{bench, DEFAULT_DEPTH};
+use homeostat_engine::bench::{bench_with, DEFAULT_DEPTH};
 use std::sync::OnceLock;
 use std::time::Instant;
 
@@ -19,13 +20,14 @@ impl Identity {
         Identity { version: version.to_string(), bench, name: format!("Homeostat {version} bench {bench}") }
     }
 
-    /// This build's engine: its version and a `bench` run once per process (about a second).
+    /// This build's engine: its version and a `bench` with the net (`homeostat bench 9 nnue`) run
+    /// once per process (about a second).
     pub fn of_this_build() -> Identity {
         static BENCH: OnceLock<u64> = OnceLock::new();
         let nodes = *BENCH.get_or_init(|| {
             let start = Instant::now();
             let clock = move || start.elapsed().as_secs_f64() * 1000.0;
-            bench(DEFAULT_DEPTH, &clock).nodes
+            bench_with(DEFAULT_DEPTH, &clock, true).nodes
         });
         Identity::new(env!("CARGO_PKG_VERSION"), nodes)
     }
@@ -40,7 +42,7 @@ impl Identity {
         self.bench
     }
 
-    /// How clients write it in submissions and how lookups show it: `Homeostat 0.1.0 bench 536091`.
+    /// How clients write it in submissions and how lookups show it: `Homeostat 0.1.0 bench 560160`.
     pub fn name(&self) -> &str {
         &self.name
     }

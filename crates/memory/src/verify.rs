@@ -169,6 +169,8 @@ struct Worker<S> {
 impl<S: Store> Worker<S> {
     fn run(self) {
         let mut engine = Engine::new(8);
+        // The engine the memory names (see `Identity`): full strength, with the net.
+        engine.set_use_nnue(true);
         loop {
             let next = self.receiver.lock().unwrap_or_else(|p| p.into_inner()).recv();
             let Ok(entry) = next else { return };
