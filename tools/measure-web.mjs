@@ -1,8 +1,10 @@
 // Measures the browser build: the gzip size of everything the page transfers, the time until the
 // board is playable on loopback, and the engine's bench in Chromium (wasm) against the native bench.
 //
-//   node tools/measure-web.mjs [--depth N] [--runs N]
+//   node tools/measure-web.mjs [--depth N] [--runs N] [--nnue]
 //
+// With --nnue both benches evaluate with the net (level 8's evaluation): the wasm one with pkg/homeostat.nnue, the
+// native one with its embedded copy of the same file (`homeostat bench N nnue`).
 // Needs `make wasm` (www/pkg) and Chromium; builds the native `homeostat` binary with cargo.
 
 import { execFileSync } from "node:child_process";
@@ -34,6 +36,7 @@ const depth = option("depth", 11);
 /** The native binary, whose `bench DEPTH` searches the same positions as the wasm `bench`. */
 const BENCH_BIN = path.join(process.env.CARGO_TARGET_DIR ?? path.join(ROOT, "target"), "release/homeostat");
 const runs = option("runs", 3);
+const nnue = process.argv.includes("--nnue");
 
 /** CPU seconds used by this process's finished children (Linux: /proc/self/stat, in 1/100 s ticks). */
 function childCpuSeconds() {
@@ -45,7 +48,7 @@ function childCpuSeconds() {
 /** One run of the native bench example: `{nodes, nps, cpuNps}` (the last from CPU time, not wall time). */
 function nativeBench() {
   const before = childCpuSeconds();
-  const out = execFileSync(BENCH_BIN, ["bench", String(depth)], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  const out = execFileSync(BENCH_BIN, ["bench", String(depth), ...(nnue ? ["nnue"] : [])], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
   const cpu = childCpuSeconds() - before;
   const match = /Nodes searched: (\d+)\s+Nodes\/second: (\d+)/.exec(out);
   if (!match) throw new Error(`unexpected bench output: ${out}`);
@@ -64,11 +67,12 @@ async function benchBoth() {
     await driver.waitFor(() => window.fixtureReady === true);
     const pairs = [];
     for (let i = 0; i < runs; i++) {
-      const wasm = await driver.evaluate(async (d) => {
+      const wasm = await driver.evaluate(async (d, nnue) => {
         // In a worker, like the engine's searches; a shorter bench first lets the browser's
         // optimising compiler take over, as it has in a game after the first moves.
+        const net = nnue ? `new Uint8Array(await (await fetch("${location.origin}/pkg/homeostat.nnue")).arrayBuffer())` : "undefined";
         const source = `import init, { bench } from "${location.origin}/pkg/homeostat_web.js";
-          await init(); bench(${Math.max(1, d - 2)}); postMessage(bench(${d}));`;
+          await init(); const net = ${net}; bench(${Math.max(1, d - 2)}, net); postMessage(bench(${d}, net));`;
         const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
         const worker = new Worker(url, { type: "module" });
         const result = await new Promise((resolve, reject) => {
@@ -77,7 +81,7 @@ async function benchBoth() {
         });
         worker.terminate();
         return result;
-      }, depth);
+      }, depth, nnue);
       const native = nativeBench();
       console.log(`  run ${i + 1}: wasm ${wasm.nps} nps, native ${native.nps} nps, ratio ${(wasm.nps / native.nps).toFixed(2)}`);
       pairs.push({ wasm, native });
@@ -122,9 +126,10 @@ console.log(`site total: ${kb(total)} gzip (everything in www/; the player's own
 async function nodeCpuBench() {
   const pkg = await import(new URL("../www/pkg/homeostat_web.js", import.meta.url).href);
   pkg.initSync({ module: readFileSync(path.join(WWW_DIR, "pkg/homeostat_web_bg.wasm")) });
-  pkg.bench(Math.max(1, depth - 2));
+  const net = nnue ? readFileSync(path.join(WWW_DIR, "pkg/homeostat.nnue")) : undefined;
+  pkg.bench(Math.max(1, depth - 2), net);
   const start = process.cpuUsage();
-  const result = pkg.bench(depth);
+  const result = pkg.bench(depth, net);
   const used = process.cpuUsage(start);
   return { nodes: result.nodes, cpuNps: result.nodes / ((used.user + used.system) / 1e6) };
 }
@@ -174,7 +179,7 @@ const tti = await timeToInteractive();
 console.log(`time to interactive (index.html, Chromium, loopback): median ${median(tti).toFixed(0)} ms of ${tti.map((t) => t.toFixed(0)).join(", ")}`);
 
 execFileSync("cargo", ["build", "--quiet", "--release", "-p", "homeostat-uci"], { cwd: ROOT, stdio: "inherit" });
-console.log(`bench depth ${depth}, ${runs} alternating runs:`);
+console.log(`bench depth ${depth}${nnue ? " with the net" : ""}, ${runs} alternating runs:`);
 const pairs = await benchBoth();
 const best = (side) => Math.max(...pairs.map((p) => p[side].nps));
 console.log(`  wasm (Chromium): best ${best("wasm").toLocaleString("en")} nps, ${pairs[0].wasm.nodes} nodes`);

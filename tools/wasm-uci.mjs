@@ -7,7 +7,8 @@
 //   node tools/wasm-uci.mjs --browser chromium   (or firefox: the module in a page the test server serves)
 //   python3 match.py --engine1 'node tools/wasm-uci.mjs' --engine2 ./target/release/homeostat --tc 10+0.1 ...
 //
-// Commands: uci, isready, setoption name Hash value MB, ucinewgame, position [startpos | fen FEN] [moves ...],
+// Commands: uci, isready, setoption name Hash value MB, setoption name UseNNUE value true|false (default true: the
+// net file beside the module, as the page's worker loads it), ucinewgame, position [startpos | fen FEN] [moves ...],
 // go [wtime btime winc binc movetime depth nodes], stop, quit. Commands are handled one after another, so `stop`
 // and `isready` are answered once a search ends; games under a clock or a move time need neither. Full strength
 // (level 8), no book: the same engine settings as the native binary. In a browser the search's lines are printed
@@ -24,10 +25,17 @@ const engine = at < 0 ? await nodeEngine() : await browserEngine(process.argv[at
 async function nodeEngine() {
   const pkg = await import(new URL("pkg/homeostat_web.js", WWW).href);
   await pkg.default({ module_or_path: await readFile(new URL("pkg/homeostat_web_bg.wasm", WWW)) });
-  let searcher = new pkg.Searcher(16);
+  const net = new Uint8Array(await readFile(new URL("pkg/homeostat.nnue", WWW)));
+  /** A Searcher with `mb` of table, evaluating with the net at full strength when `nnue`. */
+  const create = (mb, nnue) => {
+    const searcher = new pkg.Searcher(mb);
+    if (nnue) searcher.setNet(net);
+    return searcher;
+  };
+  let searcher = create(16, true);
   return {
     name: "Homeostat (wasm)",
-    hash: (mb) => (searcher = new pkg.Searcher(mb)),
+    create: (mb, nnue) => (searcher = create(mb, nnue)),
     newGame: () => searcher.newGame(),
     search: (request, onEvent) => searcher.search(request, onEvent),
     close: async () => {},
@@ -42,17 +50,23 @@ async function browserEngine(kind) {
   const driver = await launch(kind);
   // A page of the site with nothing running in it.
   await driver.open(`${server.origin}/pkg/build.json`);
-  const create = (mb) =>
-    driver.evaluate(async (mb) => {
-      const pkg = (window.homeostatPkg ??= await import("/pkg/homeostat_web.js"));
-      await pkg.default();
-      window.homeostatSearcher = new pkg.Searcher(mb);
-      return true;
-    }, mb);
-  await create(16);
+  const create = (mb, nnue) =>
+    driver.evaluate(
+      async (mb, nnue) => {
+        const pkg = (window.homeostatPkg ??= await import("/pkg/homeostat_web.js"));
+        await pkg.default();
+        window.homeostatNet ??= new Uint8Array(await (await fetch("/pkg/homeostat.nnue")).arrayBuffer());
+        window.homeostatSearcher = new pkg.Searcher(mb);
+        if (nnue) window.homeostatSearcher.setNet(window.homeostatNet);
+        return true;
+      },
+      mb,
+      nnue,
+    );
+  await create(16, true);
   return {
     name: `Homeostat (wasm in ${kind})`,
-    hash: create,
+    create,
     newGame: () => driver.evaluate(() => window.homeostatSearcher.newGame()),
     search: async (request, onEvent) => {
       const { result, events } = await driver.evaluate((request) => {
@@ -74,6 +88,8 @@ async function browserEngine(kind) {
 const GO_FIELDS = { wtime: "wtimeMs", btime: "btimeMs", winc: "wincMs", binc: "bincMs", movetime: "movetimeMs", depth: "depth", nodes: "nodes" };
 
 let position = { fen: undefined, moves: [] };
+/** The options set so far: a change makes a new Searcher with both. */
+const settings = { hash: 16, nnue: true };
 
 const say = (line) => process.stdout.write(`${line}\n`);
 
@@ -132,6 +148,7 @@ async function handle(line) {
         say(`id name ${engine.name}`);
         say("id author the Homeostat developers");
         say("option name Hash type spin default 16 min 1 max 256");
+        say("option name UseNNUE type check default true");
         say("uciok");
         break;
       case "isready":
@@ -139,9 +156,12 @@ async function handle(line) {
         break;
       case "setoption": {
         const text = words.join(" ");
-        const match = /^name\s+hash\s+value\s+(\d+)$/i.exec(text);
-        if (match) await engine.hash(Math.min(256, Math.max(1, Number(match[1]))));
+        const hash = /^name\s+hash\s+value\s+(\d+)$/i.exec(text);
+        const nnue = /^name\s+usennue\s+value\s+(true|false)$/i.exec(text);
+        if (hash) settings.hash = Math.min(256, Math.max(1, Number(hash[1])));
+        else if (nnue) settings.nnue = nnue[1].toLowerCase() === "true";
         else say(`info string option not supported here: ${text}`);
+        if (hash || nnue) await engine.create(settings.hash, settings.nnue);
         break;
       }
       case "ucinewgame":
