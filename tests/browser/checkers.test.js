@@ -190,7 +190,8 @@ for (const engine of enginesUnderTest()) {
 
     test('player="white": the engine plays Black and makes the first move', { timeout: 30_000 }, async () => {
       const start = await open({ player: "white", level: "2", "think-min": "10ms" });
-      assert.equal(start.turn, "b");
+      // Black moves first in checkers; a fast engine may already have answered by the time the page is read.
+      assert.ok(start.turn === "b" || start.events.moves.length === 1, `turn ${start.turn} before any move`);
       await waitPly(1);
       const shown = await read();
       assert.equal(shown.events.moves.length, 1);
