@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 
 const WWW = process.argv[2] ?? fileURLToPath(new URL("../www/", import.meta.url));
 /** What the site serves that a player needs; type declarations and this file itself are left out. */
-const KEEP = /\.(html|js|css|svg|png|wasm|nnue|json|webmanifest)$/;
+const KEEP = /\.(html|js|css|svg|png|wasm|nnue|bin|json|webmanifest)$/;
 const SKIP = new Set(["pkg/build.json", "sw.js"]);
 /** The checkers page's files: the chess page's worker must not download them (checkers has its own wasm module), but
  * keeps them once a visit to the checkers page has fetched them. */

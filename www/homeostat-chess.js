@@ -23,7 +23,7 @@ import { loadGame, loadSettings, saveGame, saveSettings } from "./ui/storage.js"
 import { hideUntilStyled } from "./ui/stylesheet.js";
 import { TEMPLATE } from "./ui/template.js";
 import { ThinkingPanel } from "./ui/thinking-panel.js";
-import { loadRules } from "./engine/rules.js";
+import { loadBook, loadRules } from "./engine/rules.js";
 
 /** Modules loaded on demand, resolved next to this one so the element works from any folder. */
 const ENGINE_URL = new URL("./engine/engine-client.js", import.meta.url).href;
@@ -58,6 +58,10 @@ export class HomeostatChess extends HTMLElement {
     this.history = new HistoryView(this);
     /** The clocks beside the players (extras/clock-view.js), once a time control is set. */
     this.clocks = null;
+    /** The opening book's installation (engine/rules.js loadBook), and why it failed if it did. */
+    this.bookLoading = null;
+    /** @type {string | null} */
+    this.bookError = null;
     this.thinkBounds = { min: 500, max: 5000 };
     /** The `memory` attribute's URL, or null (no shared memory). */
     this.memoryUrl = null;
@@ -190,6 +194,14 @@ export class HomeostatChess extends HTMLElement {
     const seed = seedText === null ? null : (readSeed(seedText).value ?? null);
     if (seedText !== null && seed === null) this.fail(readSeed(seedText).error);
     const Clock = this.settings.clock ? await this.loadClocks() : null;
+    // The opening book and names come after the board is playable; the opening line says so if they cannot.
+    this.bookLoading = loadBook().then(
+      () => this.controller && this.screen.refresh(false),
+      (err) => {
+        this.bookError = err.message;
+        if (this.controller) this.screen.refresh(false);
+      },
+    );
     this.controller = this.createController(seed, Clock);
     this.applyBoardSettings();
     this.dataset.state = "ready";
@@ -210,6 +222,7 @@ export class HomeostatChess extends HTMLElement {
       seed,
       Clock,
       memory: this.sharedMemory(),
+      book: this.bookLoading,
     });
     controller.readonly = this.readonly;
     controller.connected = this.isConnected;

@@ -150,6 +150,68 @@ for (const engine of enginesUnderTest()) {
       assert.doesNotMatch(later.status, /unavailable/);
     });
 
+    test("the board is playable before the engine's module arrives; the opening names follow the board", { timeout: 60_000 }, async () => {
+      // A slow network: the engine's wasm takes 4 s, the opening book 2 s.
+      const slow = await startServer({ delays: { "/pkg/homeostat_web_bg.wasm": 4000, "/pkg/openings.bin": 2000 } });
+      try {
+        await open({ player: "white", level: "1", seed: "3" }, slow.origin);
+        assert.ok(slow.served.includes("/pkg/homeostat_rules_bg.wasm"), "the page loaded the rules' module");
+        assert.ok(!slow.served.includes("/pkg/homeostat_web_bg.wasm"), "the board was ready before the engine's module arrived");
+        const opening = () => driver.evaluate(() => document.querySelector("homeostat-chess").shadowRoot.querySelector("[data-field=opening]").textContent);
+        assert.equal(await opening(), "Starting position");
+        assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").move("e4")), true);
+        assert.ok(!slow.served.includes("/pkg/homeostat_web_bg.wasm"), "the person moved before the engine's module arrived");
+        await waitPly(2);
+        assert.ok(slow.served.includes("/pkg/homeostat_web_bg.wasm"));
+        const named = await driver.waitFor(() => {
+          const text = document.querySelector("homeostat-chess").shadowRoot.querySelector("[data-field=opening]").textContent;
+          return /^[A-E]\d\d · /.test(text) && text;
+        });
+        assert.ok(named, "the opening is named once the book is in");
+        assert.deepEqual((await read()).playerErrors, []);
+        assert.deepEqual(await driver.pageErrors(), []);
+      } finally {
+        await slow.close();
+      }
+    });
+
+    test("a missing opening book: the opening line says so, and the game goes on", { timeout: 60_000 }, async () => {
+      driver.expectErrors(/openings\.bin|404|not found/i);
+      const noBook = await startServer({ missing: ["/pkg/openings.bin"] });
+      try {
+        await open({ player: "white", level: "1", book: "on" }, noBook.origin);
+        const line = await driver.waitFor(() => {
+          const text = document.querySelector("homeostat-chess").shadowRoot.querySelector("[data-field=opening]").textContent;
+          return /unavailable/.test(text) && text;
+        });
+        assert.equal(line, "Opening names unavailable (pkg/openings.bin: HTTP 404)");
+        assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").move("d4")), true);
+        await waitPly(2);
+        assert.equal((await read()).noticeShown, false, "the engine plays (its own book is built in)");
+      } finally {
+        await noBook.close();
+      }
+    });
+
+    test("a missing rules module: the player says it could not start, in place of the board's game", { timeout: 60_000 }, async () => {
+      driver.expectErrors(/homeostat_rules|wasm|404|not found|compile|magic/i);
+      const noRules = await startServer({ missing: ["/pkg/homeostat_rules_bg.wasm"] });
+      try {
+        await driver.open(`${noRules.origin}/embed.html`);
+        const shown = await driver.waitFor(() => {
+          const el = document.querySelector("homeostat-chess");
+          if (el?.dataset.state !== "error") return null;
+          const text = (field) => el.shadowRoot.querySelector(`[data-field=${field}]`).textContent;
+          return { status: text("status"), line: text("line"), mode: text("mode") };
+        }, { timeout: 30_000 });
+        assert.match(shown.status, /^Could not load the rules module: /);
+        assert.match(shown.line, /^The player could not start: .*Check that the pkg\/ folder is next to homeostat\.js\.$/);
+        assert.equal(shown.mode, "Engine unavailable");
+      } finally {
+        await noRules.close();
+      }
+    });
+
     test("a missing neural net: level 8 plays on with the hand-crafted evaluation and the player says why", { timeout: 60_000 }, async () => {
       driver.expectErrors(/neural net|homeostat\.nnue|404/i);
       await driver.open(`${noNet.origin}/plain.html`);

@@ -172,6 +172,9 @@ for (const engine of enginesUnderTest()) {
     test("the Game class refuses bad input with messages and round-trips PGN", async () => {
       const answer = await driver.evaluate(async () => {
         const { Game } = await loadRules();
+        // The rules module names openings and knows book moves once the page has installed its book file.
+        const beforeBook = { opening: new Game("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").openingName(), book: new Game().bookMove(42) ?? null };
+        await loadBook();
         const message = (f) => {
           try {
             f();
@@ -204,6 +207,7 @@ for (const engine of enginesUnderTest()) {
           check: fool.checkSquare(),
           outcome: fool.outcome(),
           book: new Game().bookMove(42),
+          beforeBook,
           undo: game.undo(),
           redo: game.redo()?.uci,
         };
@@ -227,6 +231,7 @@ for (const engine of enginesUnderTest()) {
       assert.equal(answer.check, "e1");
       assert.equal(answer.outcome.reason, "checkmate");
       assert.match(answer.book, /^[a-h][1-8][a-h][1-8]$/);
+      assert.deepEqual(answer.beforeBook, { opening: null, book: null });
       assert.equal(answer.undo, "a7a6");
       assert.equal(answer.redo, "a7a6");
       assert.deepEqual(await driver.pageErrors(), []);

@@ -94,6 +94,11 @@ for (const engine of enginesUnderTest()) {
         });
         assert.equal(played, true);
         await driver.waitFor(() => document.querySelector("homeostat-chess").game.ply() >= 2, { timeout: 30_000 });
+        const opening = await driver.waitFor(() => {
+          const text = document.querySelector("homeostat-chess").shadowRoot.querySelector("[data-field=opening]").textContent;
+          return /^[A-E]\d\d · /.test(text) && text;
+        });
+        assert.ok(opening, "the opening book comes from the cache too");
         const editor = await driver.evaluate(async () => {
           const el = document.querySelector("homeostat-chess");
           await el.openEditor();

@@ -56,9 +56,10 @@ for (const engine of enginesUnderTest()) {
       assert.deepEqual(await driver.pageErrors(), []);
     });
 
-    test("the wasm module counts from a FEN and throws an Error for a bad one", async () => {
+    test("the engine's wasm module counts from a FEN and throws an Error for a bad one", async () => {
       const answer = await driver.evaluate(async (kiwipete) => {
         const wasm = await import("./pkg/homeostat_web.js");
+        await wasm.default();
         let error = null;
         try {
           wasm.perft("not a position", 1);

@@ -54,10 +54,18 @@ function resolveFile(mounts, urlPath) {
  * @param {Record<string, string>} [options.mounts] URL prefix to folder; defaults to `www/` at "/"
  * @param {Record<string, string>} [options.headers] extra headers sent with every response
  * @param {string[]} [options.missing] paths answered with 404 as if the file were not there (failure tests)
- * @returns {Promise<{origin: string, close: () => Promise<void>}>}
+ * @param {Record<string, number>} [options.delays] paths answered only after this many milliseconds (a slow network)
+ * @returns {Promise<{origin: string, close: () => Promise<void>, served: string[]}>} `served`: the paths whose
+ *   answers have been sent, in order
  */
-export async function startServer({ mounts = { "/": WWW_DIR }, headers = {}, missing = [] } = {}) {
+export async function startServer({ mounts = { "/": WWW_DIR }, headers = {}, missing = [], delays = {} } = {}) {
+  /** @type {string[]} */
+  const served = [];
   const server = http.createServer(async (req, res) => {
+    const rawPath = (req.url ?? "/").split("?")[0];
+    res.on("finish", () => served.push(rawPath));
+    const delay = delays[rawPath];
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
     const send = (status, text) => {
       res.writeHead(status, { "content-type": "text/plain; charset=utf-8", ...headers });
       res.end(req.method === "HEAD" ? undefined : text);
@@ -104,6 +112,7 @@ export async function startServer({ mounts = { "/": WWW_DIR }, headers = {}, mis
   const { port } = server.address();
   return {
     origin: `http://127.0.0.1:${port}`,
+    served,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

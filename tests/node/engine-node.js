@@ -35,12 +35,26 @@ export function nodeEngine({ workerUrl } = {}) {
 }
 
 let rules = null;
-/** The wasm package on the main thread (Game, levelElo, …), loaded once. */
+/** The rules' wasm package, as the page's main thread loads it (Game, levelElo, …), loaded once. */
 export async function loadRules() {
   rules ??= (async () => {
-    const pkg = await import(new URL("pkg/homeostat_web.js", WWW).href);
-    await pkg.default({ module_or_path: await readFile(new URL("pkg/homeostat_web_bg.wasm", WWW)) });
+    const pkg = await import(new URL("pkg/homeostat_rules.js", WWW).href);
+    await pkg.default({ module_or_path: await readFile(new URL("pkg/homeostat_rules_bg.wasm", WWW)) });
+    // As the page does once its board is playable (engine/rules.js loadBook).
+    pkg.installBook(await readFile(new URL("pkg/openings.bin", WWW)));
     return pkg;
   })();
   return rules;
+}
+
+let engine = null;
+/** The engine worker's wasm package (Searcher, bench, perft) in this thread, with the book installed as the worker does. */
+export async function loadEngine() {
+  engine ??= (async () => {
+    const pkg = await import(new URL("pkg/homeostat_web.js", WWW).href);
+    await pkg.default({ module_or_path: await readFile(new URL("pkg/homeostat_web_bg.wasm", WWW)) });
+    pkg.installBook(await readFile(new URL("pkg/openings.bin", WWW)));
+    return pkg;
+  })();
+  return engine;
 }

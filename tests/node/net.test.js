@@ -8,9 +8,9 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, test } from "node:test";
-import { loadRules, nodeEngine, WWW } from "./engine-node.js";
+import { loadEngine, nodeEngine, WWW } from "./engine-node.js";
 
-const pkg = await loadRules();
+const pkg = await loadEngine();
 const NET = new Uint8Array(await readFile(new URL("pkg/homeostat.nnue", WWW)));
 const FEN = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
 

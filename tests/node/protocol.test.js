@@ -14,9 +14,9 @@ import {
   SEARCH_REQUEST_FIELDS,
   SEARCH_RESULT_FIELDS,
 } from "../../www/engine/protocol.js";
-import { loadRules } from "./engine-node.js";
+import { loadEngine } from "./engine-node.js";
 
-const pkg = await loadRules();
+const pkg = await loadEngine();
 const searcher = new pkg.Searcher(8);
 
 /** Runs a search in-process; returns its events and result. */

@@ -1,4 +1,5 @@
-// Loads the wasm package once for the page's main thread and hands out its `Game` class.
+// Loads the rules' wasm package once for the page's main thread and hands out its `Game` class. It holds the rules
+// only (pkg/homeostat_rules.js): the search and its net are in the engine worker's package, loaded on demand.
 
 import { assertWasmSupport } from "./wasm-support.js";
 
@@ -6,15 +7,35 @@ import { assertWasmSupport } from "./wasm-support.js";
 let loading = null;
 
 /**
- * The wasm package (with `Game`, `perft`), initialised once; later calls share the same promise.
- * @returns {Promise<typeof import("../pkg/homeostat_web.js")>}
+ * The rules' wasm package (`Game`, `perft`, `levelElo`, `levelThinkMs`), initialised once; later calls share the
+ * same promise.
+ * @returns {Promise<typeof import("../pkg/homeostat_rules.js")>}
  */
 export function loadRules() {
   loading ??= (async () => {
     assertWasmSupport();
-    const pkg = await import(new URL("../pkg/homeostat_web.js", import.meta.url).href);
+    const pkg = await import(new URL("../pkg/homeostat_rules.js", import.meta.url).href);
     await pkg.default();
     return pkg;
   })();
   return loading;
+}
+
+/** @type {Promise<void> | null} */
+let book = null;
+
+/**
+ * Fetches the opening book and its names (pkg/openings.bin) and installs them in the rules' package, once: until then
+ * `Game.openingName()` and `Game.bookMove()` answer nothing. Rejects with a message saying what went wrong.
+ * @returns {Promise<void>}
+ */
+export function loadBook() {
+  book ??= (async () => {
+    const pkg = await loadRules();
+    const url = new URL("../pkg/openings.bin", import.meta.url);
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`pkg/openings.bin: HTTP ${response.status}`);
+    pkg.installBook(new Uint8Array(await response.arrayBuffer()));
+  })();
+  return book;
 }

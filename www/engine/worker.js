@@ -43,21 +43,43 @@ async function fetchNet() {
   return new Uint8Array(await response.arrayBuffer());
 }
 
+/** The opening book and names (written next to the package by `make wasm`; the page fetches the same file). */
+const BOOK_URL = new URL("../pkg/openings.bin", import.meta.url);
+
+/** The book file's bytes. */
+async function fetchBook() {
+  const response = await fetch(BOOK_URL);
+  if (!response.ok) throw new Error(`pkg/openings.bin: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
 /** Why the net is not in use (null when it is): level 8 then plays with the hand-crafted evaluation. */
 let netProblem = null;
 
-/** @returns {import("./protocol.js").FromWorker} the ready message, which says whether the net is in use */
+/** Why the engine plays without its opening book (null when it has it); the page's opening line says so too. */
+let bookProblem = null;
+
+/** @returns {import("./protocol.js").FromWorker} the ready message, which says whether the net and book are in use */
 function readyMessage() {
-  return netProblem === null ? { type: "ready", net: true } : { type: "ready", net: false, netError: netProblem };
+  const book = bookProblem === null ? {} : { bookError: bookProblem };
+  return netProblem === null ? { type: "ready", net: true, ...book } : { type: "ready", net: false, netError: netProblem, ...book };
 }
 
-/** Loads the package and the net side by side; resolves once the Searcher exists. */
+/** Loads the package, the net and the book side by side; resolves once the Searcher exists. */
 const loaded = (async () => {
   assertWasmSupport();
   const net = fetchNet().catch((err) => err);
+  const book = fetchBook().catch((err) => err);
   const pkg = await import(new URL("../pkg/homeostat_web.js", import.meta.url).href);
   await pkg.default();
   searcher = new pkg.Searcher(HASH_MB);
+  const bookBytes = await book;
+  try {
+    if (bookBytes instanceof Error) throw bookBytes;
+    pkg.installBook(bookBytes);
+  } catch (err) {
+    bookProblem = `the opening book did not load (${err?.message ?? err}): the engine plays without it`;
+  }
   const bytes = await net;
   try {
     if (bytes instanceof Error) throw bytes;

@@ -76,10 +76,12 @@ export class GameController extends EventTarget {
    * @param {any} [setup.memory] the shared memory (extras/memory.js), or a promise of it; null: none
    * @param {() => number} [setup.now] the clocks' time source in milliseconds (tests pass a fake one)
    * @param {any} [setup.Clock] the ChessClock class (extras/clock.js, loaded by the caller when a clock is set)
+   * @param {Promise<any> | null} [setup.book] the opening book's installation in `rules` (engine/rules.js `loadBook`)
    */
-  constructor({ rules, createEngine, options = {}, seed = null, thinkMs, memory = null, now, Clock = null }) {
+  constructor({ rules, createEngine, options = {}, seed = null, thinkMs, memory = null, now, Clock = null, book = null }) {
     super();
     this.rules = rules;
+    this.bookLoading = book;
     this.createEngine = createEngine;
     /** @type {PlayOptions} */
     this.options = { player: "white", level: 4, think: "level", thinkMinMs: 500, thinkMaxMs: 5000, book: true, analysis: true, clock: null, ...options };
@@ -645,6 +647,8 @@ export class GameController extends EventTarget {
     if (this.memoryLoading) await this.memoryLoading.catch(() => null);
     // The memory names the engine with its net: a search without it is another engine's.
     if (!this.memory || limits.level !== 8 || this.netError) return null;
+    // Whether the position is in the book is known once the book is installed (it is fetched after the board).
+    if (limits.useBook) await this.bookLoading?.catch(() => null);
     if (limits.useBook && this.game.bookMove?.(0) !== undefined) return null;
     return this.memory;
   }

@@ -41,11 +41,16 @@ export function statusLine(c, viewPly) {
   return { text };
 }
 
-/** The opening's name, or where the game started. */
-export function openingLine(game) {
+/**
+ * The opening's name, or where the game started.
+ * @param {any} game
+ * @param {string | null} [bookError] why the opening names could not be loaded
+ */
+export function openingLine(game, bookError = null) {
   const opening = game.openingName();
   const standard = game.startFen().startsWith(STANDARD_START);
   if (opening) return `${opening.eco} · ${opening.name}`;
+  if (bookError && standard) return `Opening names unavailable (${bookError})`;
   if (game.ply()) return standard ? "" : "From a set-up position";
   return standard ? "Starting position" : "Set-up position";
 }

@@ -127,7 +127,7 @@ export class PlayerView {
     const start = game.startFen().split(" ");
     const outcome = game.outcome();
     el.moveList.render(sans, live ? sans.length : el.viewPly, start[1] === "b", Number(start[5]) || 1, outcome?.result);
-    el.fields.opening.textContent = openingLine(game);
+    el.fields.opening.textContent = openingLine(game, el.bookError);
     el.$(".back-to-game").hidden = live;
     // After a game, the way to learn from it, until the review panel (with its own Review button) is open.
     el.$(".after-game").hidden = !outcome || !live || !game.ply() || Boolean(el.extrasView) || el.readonly;

@@ -2,14 +2,21 @@
 //! `build.rs`: the same book for the page (`bookMove`, `useBook`) and the UCI engine (`OwnBook`).
 //!
 //! The tree is decoded once, on first use, into a map from position key to the opening's name
-//! and the book continuations, so transpositions find their names too.
+//! and the book continuations, so transpositions find their names too. With the `embedded-book`
+//! feature the tables are built into the binary; without it (the browser's wasm modules, which fetch
+//! the book once as a file) the book is empty until [`install`] is given a [`file`]'s bytes.
 
 use homeostat_chess::{Board, Move};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+#[cfg(feature = "embedded-book")]
 const NAMES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/openings-names.bin"));
+#[cfg(feature = "embedded-book")]
 const TREE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/openings-tree.bin"));
+
+/// The first bytes of a book file: its format and version.
+const MAGIC: &[u8; 8] = b"HSBOOK01";
 
 /// A named opening: its ECO code and name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,26 +44,72 @@ struct Book {
     positions: HashMap<u64, Entry>,
 }
 
-/// The book, decoded on first use.
-fn book() -> &'static Book {
-    static BOOK: OnceLock<Book> = OnceLock::new();
-    BOOK.get_or_init(|| {
-        let mut book = Book { names: read_names(), positions: HashMap::new() };
-        let mut reader = Reader { bytes: TREE, at: 0 };
-        // A damaged tree (impossible unless build.rs changes) leaves the book partial, never panics.
-        let _ = decode(&mut reader, &Board::startpos(), book.names.len(), &mut book.positions);
-        book
-    })
+impl Book {
+    /// Decodes the names table and the move tree; `None` when the tree is damaged.
+    fn decode(names: &[u8], tree: &[u8]) -> Option<Book> {
+        let mut book = Book { names: read_names(names), positions: HashMap::new() };
+        let mut reader = Reader { bytes: tree, at: 0 };
+        decode(&mut reader, &Board::startpos(), book.names.len(), &mut book.positions)?;
+        (reader.at == tree.len()).then_some(book)
+    }
+}
+
+static BOOK: OnceLock<Book> = OnceLock::new();
+
+/// The book, decoded on first use from the embedded tables (which build.rs checked, so they decode whole).
+#[cfg(feature = "embedded-book")]
+fn book() -> Option<&'static Book> {
+    Some(BOOK.get_or_init(|| {
+        Book::decode(NAMES, TREE).unwrap_or_else(|| Book { names: Vec::new(), positions: HashMap::new() })
+    }))
+}
+
+/// The installed book, `None` until [`install`] succeeds (this build has no embedded tables).
+#[cfg(not(feature = "embedded-book"))]
+fn book() -> Option<&'static Book> {
+    BOOK.get()
+}
+
+/// The embedded book as one file for [`install`]: a magic, the names table's length (u32, little-endian),
+/// the names table and the move tree.
+#[cfg(feature = "embedded-book")]
+pub fn file() -> Vec<u8> {
+    let mut bytes = MAGIC.to_vec();
+    bytes.extend_from_slice(&(NAMES.len() as u32).to_le_bytes());
+    bytes.extend_from_slice(NAMES);
+    bytes.extend_from_slice(TREE);
+    bytes
+}
+
+/// Installs the book from a [`file`]'s bytes, checking them whole first. A build with the embedded book
+/// already has it: the bytes are still checked, and the book stays the embedded one.
+pub fn install(bytes: &[u8]) -> Result<(), String> {
+    let rest = bytes.strip_prefix(MAGIC).ok_or("not a Homeostat book file (wrong header)")?;
+    let (length, rest) = rest.split_first_chunk::<4>().ok_or("the book file is cut short")?;
+    let (names, tree) = rest
+        .split_at_checked(u32::from_le_bytes(*length) as usize)
+        .ok_or("the book file is cut short (its names table is incomplete)")?;
+    let decoded = Book::decode(names, tree).ok_or("the book file's move tree is damaged")?;
+    if decoded.names.is_empty() {
+        return Err("the book file names no openings".into());
+    }
+    let _ = BOOK.set(decoded);
+    Ok(())
+}
+
+/// Whether a book is there to answer: always with the embedded tables, after [`install`] without them.
+pub fn is_loaded() -> bool {
+    book().is_some()
 }
 
 /// Undoes the names table's front coding into (ECO, name) pairs; stops at a damaged entry.
-fn read_names() -> Vec<(String, String)> {
+fn read_names(names: &[u8]) -> Vec<(String, String)> {
     let mut labels: Vec<String> = Vec::new();
     let mut at = 0;
-    while let (Some(&shared), Some(len)) = (NAMES.get(at), NAMES.iter().skip(at + 1).position(|&b| b == 0)) {
+    while let (Some(&shared), Some(len)) = (names.get(at), names.iter().skip(at + 1).position(|&b| b == 0)) {
         let previous = labels.last().map_or("", String::as_str);
         let (Some(start), Ok(rest)) =
-            (previous.get(..shared as usize), std::str::from_utf8(&NAMES[at + 1..at + 1 + len]))
+            (previous.get(..shared as usize), std::str::from_utf8(&names[at + 1..at + 1 + len]))
         else {
             break;
         };
@@ -71,12 +124,12 @@ fn read_names() -> Vec<(String, String)> {
 }
 
 /// Reads bytes of the tree.
-struct Reader {
-    bytes: &'static [u8],
+struct Reader<'a> {
+    bytes: &'a [u8],
     at: usize,
 }
 
-impl Reader {
+impl Reader<'_> {
     fn byte(&mut self) -> Option<u8> {
         let b = *self.bytes.get(self.at)?;
         self.at += 1;
@@ -125,7 +178,7 @@ fn decode(reader: &mut Reader, board: &Board, names: usize, positions: &mut Hash
 
 /// The opening of the latest position in `positions` (oldest first) that has a name.
 pub fn name_of<'a>(positions: impl DoubleEndedIterator<Item = &'a Board>) -> Option<Opening> {
-    let book = book();
+    let book = book()?;
     let index = positions.rev().find_map(|board| book.positions.get(&board.hash()).and_then(|entry| entry.name))?;
     let (eco, name) = book.names.get(index)?;
     Some(Opening { eco, name })
@@ -134,7 +187,7 @@ pub fn name_of<'a>(positions: impl DoubleEndedIterator<Item = &'a Board>) -> Opt
 /// A book move for `board`, chosen at random with `seed` in proportion to how many named
 /// lines continue with it; `None` when the position is not in the book.
 pub fn book_move(board: &Board, seed: u64) -> Option<Move> {
-    let entry = book().positions.get(&board.hash())?;
+    let entry = book()?.positions.get(&board.hash())?;
     let total: u64 = entry.moves.iter().map(|&(_, w)| u64::from(w.max(1))).sum();
     if total == 0 {
         return None;
@@ -152,7 +205,7 @@ pub fn book_move(board: &Board, seed: u64) -> Option<Move> {
 
 /// The book's continuations for `board` with their weights (for tests and display).
 pub fn book_moves(board: &Board) -> Vec<(Move, u32)> {
-    book().positions.get(&board.hash()).map(|entry| entry.moves.clone()).unwrap_or_default()
+    book().and_then(|book| book.positions.get(&board.hash())).map(|entry| entry.moves.clone()).unwrap_or_default()
 }
 
 /// SplitMix64's finaliser: spreads nearby seeds over the whole range.
@@ -163,7 +216,7 @@ fn mix(seed: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "embedded-book"))]
 mod tests {
     use super::*;
 
@@ -193,7 +246,7 @@ mod tests {
 
     #[test]
     fn every_name_decodes() {
-        let names = &book().names;
+        let names = &book().unwrap().names;
         assert!(names.len() > 3000, "{}", names.len());
         for (eco, name) in names {
             let b = eco.as_bytes();
@@ -231,5 +284,24 @@ mod tests {
     fn out_of_book_is_none() {
         let board = Board::from_fen("8/8/4k3/8/8/4K3/8/8 w - - 0 1").unwrap();
         assert_eq!(book_move(&board, 1), None);
+    }
+
+    #[test]
+    fn the_book_file_installs_and_bad_ones_are_refused_with_a_reason() {
+        let file = file();
+        assert_eq!(install(&file), Ok(()));
+        assert!(is_loaded());
+        assert!(install(b"GIF89a..").unwrap_err().contains("header"));
+        assert!(install(&file[..10]).unwrap_err().contains("cut short"));
+        let mut long_names = file.clone();
+        long_names[8..12].copy_from_slice(&u32::MAX.to_le_bytes());
+        assert!(install(&long_names).unwrap_err().contains("names table"));
+        assert!(install(&file[..file.len() - 7]).unwrap_err().contains("damaged"));
+        let mut extra = file.clone();
+        extra.push(0);
+        assert!(install(&extra).unwrap_err().contains("damaged"));
+        let decoded = Book::decode(&file[12..12 + NAMES.len()], TREE).unwrap();
+        assert_eq!(decoded.names, book().unwrap().names);
+        assert_eq!(decoded.positions.len(), book().unwrap().positions.len());
     }
 }

@@ -1,7 +1,7 @@
 //! Small bridges to JavaScript: plain values out, a clock in.
 
 use serde::Serialize;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsValue;
 
 /// Serialises `value` to a plain JavaScript object (`None` becomes `null`, numbers stay numbers).
 pub fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
@@ -11,10 +11,12 @@ pub fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
     value.serialize(&serializer).unwrap_or(JsValue::NULL)
 }
 
+#[cfg(feature = "engine")]
 /// A millisecond clock: `performance.now()` when the global scope has it (windows and
 /// workers), `Date.now()` otherwise.
 pub fn clock() -> impl Fn() -> f64 {
     let global = js_sys::global();
+    use wasm_bindgen::JsCast;
     let performance = js_sys::Reflect::get(&global, &JsValue::from_str("performance")).ok();
     let now = performance
         .as_ref()

@@ -2,24 +2,35 @@
 //!
 //! This crate is the only bridge between the Rust chess code and the page in `www/`. It is
 //! built for `wasm32-unknown-unknown` and post-processed with `wasm-bindgen --target web`, which
-//! writes an ES module to `www/pkg/`. The page's main thread uses [`rules::WebGame`] (`Game` in
-//! JavaScript); the engine's worker uses [`search::Searcher`]. The rules live in
+//! writes an ES module to `www/pkg/`. It is built twice: with the `rules` feature for the page's main
+//! thread (`homeostat_rules.js`: [`rules::WebGame`], `Game` in JavaScript) and with the `engine`
+//! feature for the engine's worker (`homeostat_web.js`: [`search::Searcher`], `bench` and `perft`), so
+//! the page never downloads the search and its net code before its first move. Both take the opening
+//! book as a file ([`install_book`]). The rules live in
 //! `homeostat-chess` and the search in `homeostat-engine`: no chess logic is written here.
 
+#[cfg(feature = "rules")]
 pub mod annotations;
+#[cfg(feature = "engine")]
 pub mod bench;
+#[cfg(feature = "engine")]
 pub mod events;
 mod js;
+#[cfg(feature = "engine")]
 pub mod request;
+#[cfg(feature = "rules")]
 pub mod rules;
+#[cfg(feature = "engine")]
 pub mod search;
+#[cfg(feature = "rules")]
 pub mod session;
 mod text;
 
-use homeostat_chess::Board;
 use wasm_bindgen::prelude::*;
 
-/// Installs the panic hook so that Rust panics show up in the browser console.
+/// Installs the panic hook so that Rust panics show up in the browser console. The rules module goes
+/// without: its formatting code would weigh about a tenth of it, and a panic there still throws.
+#[cfg(feature = "engine")]
 #[wasm_bindgen(start)]
 pub fn init() {
     console_error_panic_hook::set_once();
@@ -38,17 +49,28 @@ pub fn level_think_ms(level: u8) -> f64 {
     homeostat_engine::Level::new(level).think_ms() as f64
 }
 
+/// Installs the opening book (names and book moves) from the bytes of `pkg/openings.bin`; throws an
+/// `Error` saying what is wrong with a damaged file. Until then `Game.openingName`, `Game.bookMove` and
+/// the search's `useBook` answer nothing: the wasm modules leave the book out so that it is downloaded once.
+#[wasm_bindgen(js_name = installBook)]
+pub fn install_book(bytes: &[u8]) -> Result<(), JsError> {
+    homeostat_engine::book::install(bytes).map_err(|message| JsError::new(&message))
+}
+
 /// Counts the leaf nodes of the legal move tree `depth` plies below `fen` (the start position when absent).
 ///
 /// The count is returned as a JavaScript number, which is exact up to 2^53.
 /// An unparsable FEN throws a JavaScript `Error` carrying the parser's message.
+#[cfg(feature = "engine")]
 #[wasm_bindgen]
 pub fn perft(fen: Option<String>, depth: u32) -> Result<f64, JsError> {
     count_leaves(fen.as_deref(), depth).map(|nodes| nodes as f64).map_err(|message| JsError::new(&message))
 }
 
 /// Parses `fen` (or takes the start position) and runs perft; errors are the FEN parser's message.
+#[cfg(feature = "engine")]
 fn count_leaves(fen: Option<&str>, depth: u32) -> Result<u64, String> {
+    use homeostat_chess::Board;
     let board = match fen {
         None => Board::startpos(),
         Some(fen) => Board::from_fen(fen).map_err(|err| err.to_string())?,
@@ -56,7 +78,7 @@ fn count_leaves(fen: Option<&str>, depth: u32) -> Result<u64, String> {
     Ok(homeostat_chess::perft(&board, depth))
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "engine"))]
 mod tests {
     use super::count_leaves;
 
