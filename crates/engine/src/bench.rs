@@ -112,6 +112,15 @@ mod tests {
         }
     }
 
+    /// The native half of a pair: `tests/node/net.test.js` asserts the same count for the wasm build with
+    /// the net file, so the two evaluate alike (the wasm output layer has its own `simd128` code). A search
+    /// or evaluation change moves both numbers.
+    #[cfg(feature = "embedded-net")]
+    #[test]
+    fn the_bench_with_the_net_searches_the_tree_the_browser_build_does() {
+        assert_eq!(bench_with(6, &|| 0.0, true).nodes, 85_388);
+    }
+
     #[test]
     fn node_count_is_reproducible() {
         let a = bench(3, &|| 0.0);

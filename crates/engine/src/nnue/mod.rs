@@ -9,7 +9,8 @@
 //! ×[`QB`], output bias ×`QA·QB`; the output ×[`SCALE`] is centipawns.
 //!
 //! The same plain loops run natively and in WebAssembly; LLVM vectorises them (SSE/AVX natively,
-//! `simd128` in the wasm build).
+//! `simd128` in the wasm build), except the output layer's dot product, written with `simd128`'s
+//! pairwise multiply-add for wasm, which LLVM does not find there.
 
 mod accumulator;
 
@@ -183,12 +184,49 @@ fn add(acc: &mut [i16], column: &[i16]) {
 }
 
 /// Σ clamp(x, 0, QA)² · w: `clamp · w` fits in i16 (weights stay within ±127), the rest in i32.
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 #[inline]
 fn screlu_dot(acc: &[i16], weights: &[i16]) -> i32 {
+    screlu_dot_scalar(acc, weights)
+}
+
+/// [`screlu_dot`] one element at a time: natively LLVM vectorises it with a multiply-add of pairs.
+#[inline]
+fn screlu_dot_scalar(acc: &[i16], weights: &[i16]) -> i32 {
     acc.iter().zip(weights).fold(0i32, |sum, (&x, &w)| {
         let c = x.clamp(0, QA as i16);
         sum.wrapping_add((c.wrapping_mul(w)) as i32 * c as i32)
     })
+}
+
+/// [`screlu_dot`] eight neurons at a time with `simd128`'s `i32x4.dot_i16x8_s`, the pairwise multiply-add
+/// LLVM does not pick for the plain loop in wasm (it widens four lanes at a time instead). The sum is the same
+/// number: each product fits in i32 and the sums wrap alike.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[inline]
+fn screlu_dot(acc: &[i16], weights: &[i16]) -> i32 {
+    use core::arch::wasm32::{
+        i16x8_max, i16x8_min, i16x8_mul, i16x8_splat, i32x4_add, i32x4_dot_i16x8, i32x4_extract_lane, i32x4_splat,
+        v128_load,
+    };
+    let (zero, qa) = (i16x8_splat(0), i16x8_splat(QA as i16));
+    let mut sum = i32x4_splat(0);
+    let (xs, ws) = (acc.chunks_exact(8), weights.chunks_exact(8));
+    let tail = screlu_dot_scalar(xs.remainder(), ws.remainder());
+    for (x, w) in xs.zip(ws) {
+        // SAFETY: each chunk holds 8 i16, the 16 bytes a v128 load reads; wasm loads need no alignment.
+        let (x, w) = unsafe { (v128_load(x.as_ptr().cast()), v128_load(w.as_ptr().cast())) };
+        let c = i16x8_min(i16x8_max(x, zero), qa);
+        sum = i32x4_add(sum, i32x4_dot_i16x8(i16x8_mul(c, w), c));
+    }
+    [
+        i32x4_extract_lane::<0>(sum),
+        i32x4_extract_lane::<1>(sum),
+        i32x4_extract_lane::<2>(sum),
+        i32x4_extract_lane::<3>(sum),
+    ]
+    .into_iter()
+    .fold(tail, i32::wrapping_add)
 }
 
 #[cfg(all(test, feature = "embedded-net"))]
