@@ -195,13 +195,11 @@ export class HomeostatChess extends HTMLElement {
     if (seedText !== null && seed === null) this.fail(readSeed(seedText).error);
     const Clock = this.settings.clock ? await this.loadClocks() : null;
     // The opening book and names come after the board is playable; the opening line says so if they cannot.
-    this.bookLoading = loadBook().then(
-      () => this.controller && this.screen.refresh(false),
-      (err) => {
+    this.bookLoading = loadBook()
+      .catch((err) => {
         this.bookError = err.message;
-        if (this.controller) this.screen.refresh(false);
-      },
-    );
+      })
+      .then(() => this.controller && this.screen.refresh(false));
     this.controller = this.createController(seed, Clock);
     this.applyBoardSettings();
     this.dataset.state = "ready";

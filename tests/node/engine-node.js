@@ -34,27 +34,26 @@ export function nodeEngine({ workerUrl } = {}) {
   return new EngineClient({ createWorker: nodeWorker, ...(workerUrl ? { workerUrl } : {}) });
 }
 
-let rules = null;
-/** The rules' wasm package, as the page's main thread loads it (Game, levelElo, …), loaded once. */
-export async function loadRules() {
-  rules ??= (async () => {
-    const pkg = await import(new URL("pkg/homeostat_rules.js", WWW).href);
-    await pkg.default({ module_or_path: await readFile(new URL("pkg/homeostat_rules_bg.wasm", WWW)) });
-    // As the page does once its board is playable (engine/rules.js loadBook).
+/** @type {Record<string, Promise<any>>} */
+const packages = {};
+
+/**
+ * A wasm package of www/pkg in this thread, loaded once, with the opening book installed as the page and the worker
+ * install it once they have started.
+ * @param {string} name `homeostat_rules` or `homeostat_web`
+ */
+function loadPackage(name) {
+  packages[name] ??= (async () => {
+    const pkg = await import(new URL(`pkg/${name}.js`, WWW).href);
+    await pkg.default({ module_or_path: await readFile(new URL(`pkg/${name}_bg.wasm`, WWW)) });
     pkg.installBook(await readFile(new URL("pkg/openings.bin", WWW)));
     return pkg;
   })();
-  return rules;
+  return packages[name];
 }
 
-let engine = null;
-/** The engine worker's wasm package (Searcher, bench, perft) in this thread, with the book installed as the worker does. */
-export async function loadEngine() {
-  engine ??= (async () => {
-    const pkg = await import(new URL("pkg/homeostat_web.js", WWW).href);
-    await pkg.default({ module_or_path: await readFile(new URL("pkg/homeostat_web_bg.wasm", WWW)) });
-    pkg.installBook(await readFile(new URL("pkg/openings.bin", WWW)));
-    return pkg;
-  })();
-  return engine;
-}
+/** The rules' wasm package, as the page's main thread loads it (Game, levelElo, …). */
+export const loadRules = () => loadPackage("homeostat_rules");
+
+/** The engine worker's wasm package (Searcher, bench, perft). */
+export const loadEngine = () => loadPackage("homeostat_web");

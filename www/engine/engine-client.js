@@ -61,8 +61,6 @@ export class EngineClient extends EventTarget {
   net = null;
   /** Why they do not, when the net failed to load (shown in the player); null otherwise. */
   netError = null;
-  /** Why the engine has no opening book, when it failed to load (the page's opening line says so); null otherwise. */
-  bookError = null;
   #createWorker;
 
   /**
@@ -281,7 +279,6 @@ export class EngineClient extends EventTarget {
         const known = this.netError;
         this.net = message.net ?? null;
         this.netError = message.net === false ? String(message.netError ?? "the neural net is not in use") : null;
-        this.bookError = message.bookError ? String(message.bookError) : null;
         if (this.netError && this.netError !== known) this.dispatchEvent(new CustomEvent("error", { detail: { message: this.netError } }));
         this.dispatchEvent(new Event("ready"));
         return;

@@ -178,9 +178,8 @@ export const SEARCH_RESULT_FIELDS = {
 
 /**
  * Worker → page. `fatal` errors mean the engine crashed or failed to load: start a new worker. `ready` says
- * whether full-strength searches evaluate with the neural net (`net`), and when not, why (`netError`); and why the
- * engine has no opening book, when it has none (`bookError`).
- * @typedef {{type: "ready", net?: boolean, netError?: string, bookError?: string}
+ * whether full-strength searches evaluate with the neural net (`net`), and when not, why (`netError`).
+ * @typedef {{type: "ready", net?: boolean, netError?: string}
  *   | {type: "progress", id: number | string, event: ProgressEvent}
  *   | ({type: "result", id: number | string} & SearchResult)
  *   | {type: "draw", id: number | string, accepts: boolean}

@@ -1,7 +1,7 @@
 // Loads the rules' wasm package once for the page's main thread and hands out its `Game` class. It holds the rules
 // only (pkg/homeostat_rules.js): the search and its net are in the engine worker's package, loaded on demand.
 
-import { assertWasmSupport } from "./wasm-support.js";
+import { assertWasmSupport, fetchBytes } from "./wasm-support.js";
 
 /** @type {Promise<any> | null} */
 let loading = null;
@@ -32,10 +32,10 @@ let book = null;
 export function loadBook() {
   book ??= (async () => {
     const pkg = await loadRules();
-    const url = new URL("../pkg/openings.bin", import.meta.url);
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`pkg/openings.bin: HTTP ${response.status}`);
-    pkg.installBook(new Uint8Array(await response.arrayBuffer()));
+    const bytes = await fetchBytes(new URL("../pkg/openings.bin", import.meta.url)).catch((err) => {
+      throw new Error(`pkg/openings.bin: ${err.message}`);
+    });
+    pkg.installBook(bytes);
   })();
   return book;
 }

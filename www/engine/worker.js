@@ -3,7 +3,7 @@
 // early by terminating the worker (see engine-client.js).
 
 import { checkToWorker, requestOf } from "./protocol.js";
-import { assertWasmSupport } from "./wasm-support.js";
+import { assertWasmSupport, fetchBytes } from "./wasm-support.js";
 
 /** Hash table size in megabytes, from the worker URL's `?hash=` (16 by default). */
 const HASH_MB = Number(new URL(import.meta.url).searchParams.get("hash")) || 16;
@@ -36,40 +36,22 @@ function fail(err, id) {
 /** The neural net full-strength searches evaluate with (written next to the package by `make wasm`). */
 const NET_URL = new URL("../pkg/homeostat.nnue", import.meta.url);
 
-/** The net file's bytes, fetched beside the package. */
-async function fetchNet() {
-  const response = await fetch(NET_URL);
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
-}
-
 /** The opening book and names (written next to the package by `make wasm`; the page fetches the same file). */
 const BOOK_URL = new URL("../pkg/openings.bin", import.meta.url);
-
-/** The book file's bytes. */
-async function fetchBook() {
-  const response = await fetch(BOOK_URL);
-  if (!response.ok) throw new Error(`pkg/openings.bin: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
-}
 
 /** Why the net is not in use (null when it is): level 8 then plays with the hand-crafted evaluation. */
 let netProblem = null;
 
-/** Why the engine plays without its opening book (null when it has it); the page's opening line says so too. */
-let bookProblem = null;
-
-/** @returns {import("./protocol.js").FromWorker} the ready message, which says whether the net and book are in use */
+/** @returns {import("./protocol.js").FromWorker} the ready message, which says whether the net is in use */
 function readyMessage() {
-  const book = bookProblem === null ? {} : { bookError: bookProblem };
-  return netProblem === null ? { type: "ready", net: true, ...book } : { type: "ready", net: false, netError: netProblem, ...book };
+  return netProblem === null ? { type: "ready", net: true } : { type: "ready", net: false, netError: netProblem };
 }
 
 /** Loads the package, the net and the book side by side; resolves once the Searcher exists. */
 const loaded = (async () => {
   assertWasmSupport();
-  const net = fetchNet().catch((err) => err);
-  const book = fetchBook().catch((err) => err);
+  const net = fetchBytes(NET_URL).catch((err) => err);
+  const book = fetchBytes(BOOK_URL).catch((err) => err);
   const pkg = await import(new URL("../pkg/homeostat_web.js", import.meta.url).href);
   await pkg.default();
   searcher = new pkg.Searcher(HASH_MB);
@@ -77,8 +59,8 @@ const loaded = (async () => {
   try {
     if (bookBytes instanceof Error) throw bookBytes;
     pkg.installBook(bookBytes);
-  } catch (err) {
-    bookProblem = `the opening book did not load (${err?.message ?? err}): the engine plays without it`;
+  } catch {
+    // The engine plays without its book; the page fetched the same file and its opening line says what failed.
   }
   const bytes = await net;
   try {

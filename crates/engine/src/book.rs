@@ -97,11 +97,6 @@ pub fn install(bytes: &[u8]) -> Result<(), String> {
     Ok(())
 }
 
-/// Whether a book is there to answer: always with the embedded tables, after [`install`] without them.
-pub fn is_loaded() -> bool {
-    book().is_some()
-}
-
 /// Undoes the names table's front coding into (ECO, name) pairs; stops at a damaged entry.
 fn read_names(names: &[u8]) -> Vec<(String, String)> {
     let mut labels: Vec<String> = Vec::new();
@@ -290,7 +285,7 @@ mod tests {
     fn the_book_file_installs_and_bad_ones_are_refused_with_a_reason() {
         let file = file();
         assert_eq!(install(&file), Ok(()));
-        assert!(is_loaded());
+        assert!(book().is_some());
         assert!(install(b"GIF89a..").unwrap_err().contains("header"));
         assert!(install(&file[..10]).unwrap_err().contains("cut short"));
         let mut long_names = file.clone();

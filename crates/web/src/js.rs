@@ -11,12 +11,12 @@ pub fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
     value.serialize(&serializer).unwrap_or(JsValue::NULL)
 }
 
-#[cfg(feature = "engine")]
 /// A millisecond clock: `performance.now()` when the global scope has it (windows and
 /// workers), `Date.now()` otherwise.
+#[cfg(feature = "engine")]
 pub fn clock() -> impl Fn() -> f64 {
-    let global = js_sys::global();
     use wasm_bindgen::JsCast;
+    let global = js_sys::global();
     let performance = js_sys::Reflect::get(&global, &JsValue::from_str("performance")).ok();
     let now = performance
         .as_ref()
