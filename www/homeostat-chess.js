@@ -60,6 +60,8 @@ export class HomeostatChess extends HTMLElement {
     this.clocks = null;
     /** The opening book's installation (engine/rules.js loadBook), and why it failed if it did. */
     this.bookLoading = null;
+    /** @type {Promise<Uint8Array | null> | null} the book's bytes (null without them), handed to engine workers */
+    this.bookBytes = null;
     /** @type {string | null} */
     this.bookError = null;
     this.thinkBounds = { min: 500, max: 5000 };
@@ -195,7 +197,10 @@ export class HomeostatChess extends HTMLElement {
     if (seedText !== null && seed === null) this.fail(readSeed(seedText).error);
     const Clock = this.settings.clock ? await this.loadClocks() : null;
     // The opening book and names come after the board is playable; the opening line says so if they cannot.
-    this.bookLoading = loadBook()
+    const book = loadBook();
+    // The engine worker takes the page's copy of the book rather than downloading it again.
+    this.bookBytes = book.catch(() => null);
+    this.bookLoading = book
       .catch((err) => {
         this.bookError = err.message;
       })
@@ -215,7 +220,7 @@ export class HomeostatChess extends HTMLElement {
     const s = this.settings;
     const controller = new GameController({
       rules: this.rules,
-      createEngine: async () => new (await import(ENGINE_URL)).EngineClient(),
+      createEngine: async () => new (await import(ENGINE_URL)).EngineClient({ book: this.bookBytes }),
       options: { player: s.player, level: s.level, think: s.think, book: s.book, analysis: s.analysis, clock: (Clock && parseClock(s.clock).value) || null, thinkMinMs: this.thinkBounds.min, thinkMaxMs: this.thinkBounds.max },
       seed,
       Clock,

@@ -168,6 +168,8 @@ for (const engine of enginesUnderTest()) {
           return /^[A-E]\d\d · /.test(text) && text;
         });
         assert.ok(named, "the opening is named once the book is in");
+        // The page hands its copy to the engine's worker: the file is downloaded once.
+        assert.equal(slow.served.filter((path) => path === "/pkg/openings.bin").length, 1, slow.served.join(" "));
         assert.deepEqual((await read()).playerErrors, []);
         assert.deepEqual(await driver.pageErrors(), []);
       } finally {
@@ -187,7 +189,8 @@ for (const engine of enginesUnderTest()) {
         assert.equal(line, "Opening names unavailable (pkg/openings.bin: HTTP 404)");
         assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").move("d4")), true);
         await waitPly(2);
-        assert.equal((await read()).noticeShown, false, "the engine plays (its own book is built in)");
+        assert.equal((await read()).noticeShown, false, "the engine plays, searching from the first move");
+        assert.equal(noBook.served.filter((path) => path === "/pkg/openings.bin").length, 1, "the worker does not ask again");
       } finally {
         await noBook.close();
       }

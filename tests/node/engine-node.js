@@ -28,10 +28,11 @@ export function nodeWorker(url) {
 
 /**
  * An engine client whose worker runs in a Node thread.
- * @param {{workerUrl?: string | URL}} [options] another worker script (a missing one, in failure tests)
+ * @param {{workerUrl?: string | URL, book?: Promise<Uint8Array | null>}} [options] another worker script (a missing
+ *   one, in failure tests); the page's copy of the opening book, handed to the worker as the player does
  */
-export function nodeEngine({ workerUrl } = {}) {
-  return new EngineClient({ createWorker: nodeWorker, ...(workerUrl ? { workerUrl } : {}) });
+export function nodeEngine({ workerUrl, book } = {}) {
+  return new EngineClient({ createWorker: nodeWorker, ...(workerUrl ? { workerUrl } : {}), ...(book ? { book } : {}) });
 }
 
 /** @type {Record<string, Promise<any>>} */

@@ -14,7 +14,8 @@ import {
   SEARCH_REQUEST_FIELDS,
   SEARCH_RESULT_FIELDS,
 } from "../../www/engine/protocol.js";
-import { loadEngine } from "./engine-node.js";
+import { readFile } from "node:fs/promises";
+import { loadEngine, nodeEngine, WWW } from "./engine-node.js";
 
 const pkg = await loadEngine();
 const searcher = new pkg.Searcher(8);
@@ -123,5 +124,38 @@ describe("the worker protocol matches the Rust structs", () => {
     assert.match(checkToWorker({ type: "search", id: 1, depth: "3" }), /depth must be a number/);
     assert.match(checkToWorker({ type: "search", id: 1, colour: "w" }), /unknown field `colour`/);
     assert.match(checkToWorker({ type: "jump" }), /unknown message type/);
+    assert.match(checkToWorker({ type: "book", bytes: [1, 2] }), /Uint8Array/);
+    assert.equal(checkToWorker({ type: "book", bytes: null }), null);
+  });
+});
+
+describe("the page hands its opening book to the worker", () => {
+  const start = { useBook: true, seed: 1, depth: 2 };
+
+  test("a worker given the page's copy plays from it, even when it comes after the first request", async () => {
+    const bytes = await readFile(new URL("pkg/openings.bin", WWW));
+    const book = new Promise((resolve) => setTimeout(() => resolve(new Uint8Array(bytes)), 300));
+    const engine = nodeEngine({ book });
+    try {
+      const result = await engine.search(start);
+      assert.equal(result.book, true, "the start position is in the handed-over book");
+      // A restarted worker gets the same copy.
+      engine.search({ depth: 30 }).catch(() => {});
+      await engine.moveNow();
+      assert.equal((await engine.search(start)).book, true);
+    } finally {
+      engine.destroy();
+    }
+  });
+
+  test("a page without the book: the worker searches instead of downloading the file itself", async () => {
+    const engine = nodeEngine({ book: Promise.reject(new Error("pkg/openings.bin: HTTP 404")) });
+    try {
+      const result = await engine.search(start);
+      assert.equal(result.book, false);
+      assert.ok(result.best && result.depth >= 1, "it searched");
+    } finally {
+      engine.destroy();
+    }
   });
 });

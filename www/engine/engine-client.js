@@ -62,18 +62,24 @@ export class EngineClient extends EventTarget {
   /** Why they do not, when the net failed to load (shown in the player); null otherwise. */
   netError = null;
   #createWorker;
+  /** @type {Promise<Uint8Array | null> | null} */
+  #book;
 
   /**
    * Creates a client; the worker starts on first use (or `preload()`).
    * `createWorker` makes the worker from its URL: a module Web Worker by default; Node passes a
    * worker_threads adapter with the same `postMessage`, `onmessage`, `onerror` and `terminate`.
-   * @param {{hashMb?: number, workerUrl?: string | URL, createWorker?: (url: URL) => Worker}} [options]
+   * `book`: the page's copy of the opening book (pkg/openings.bin, as engine/rules.js `loadBook` resolves; null
+   * when the page has none), handed to every worker this client starts; without it each worker downloads the file.
+   * @param {{hashMb?: number, workerUrl?: string | URL, createWorker?: (url: URL) => Worker, book?: Promise<Uint8Array | null> | null}} [options]
    */
-  constructor({ hashMb = 16, workerUrl = WORKER_URL, createWorker = (url) => new Worker(url, { type: "module" }) } = {}) {
+  constructor({ hashMb = 16, workerUrl = WORKER_URL, createWorker = (url) => new Worker(url, { type: "module" }), book = null } = {}) {
     super();
     this.#hashMb = hashMb;
     this.#workerUrl = workerUrl;
     this.#createWorker = createWorker;
+    // A page without the book (a rejection) hands over null.
+    this.#book = book ? Promise.resolve(book).catch(() => null) : null;
   }
 
   /** Whether the worker failed to start so often in a row that the client stopped trying (see `retry`). */
@@ -198,6 +204,7 @@ export class EngineClient extends EventTarget {
     if (this.#worker) return this.#worker;
     const url = new URL(this.#workerUrl, globalThis.document?.baseURI ?? import.meta.url);
     url.searchParams.set("hash", String(this.#hashMb));
+    if (this.#book) url.searchParams.set("book", "page");
     const worker = this.#createWorker(url);
     worker.onmessage = (event) => this.#receive(worker, event.data);
     worker.onerror = (event) => {
@@ -206,6 +213,16 @@ export class EngineClient extends EventTarget {
     };
     worker.onmessageerror = () => this.#crash(worker, "a message from the engine could not be read");
     this.#worker = worker;
+    // The worker waits for the book before it answers: it gets the bytes, or null when the page has none.
+    const handOver = (/** @type {unknown} */ bytes) => {
+      if (worker !== this.#worker) return;
+      try {
+        worker.postMessage({ type: "book", bytes: bytes instanceof Uint8Array ? bytes : null });
+      } catch (err) {
+        this.#crash(worker, `the opening book could not be handed to the engine: ${err?.message ?? err}`);
+      }
+    };
+    this.#book?.then(handOver);
     return worker;
   }
 

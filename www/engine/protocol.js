@@ -173,7 +173,10 @@ export const SEARCH_RESULT_FIELDS = {
  * @typedef {({type: "search", id: number | string} & SearchRequest)
  *   | {type: "newgame"}
  *   | {type: "ping"}
- *   | {type: "draw", id: number | string, fen?: string, moves?: string[], color: "w" | "b"}} ToWorker
+ *   | {type: "draw", id: number | string, fen?: string, moves?: string[], color: "w" | "b"}
+ *   | {type: "book", bytes: Uint8Array | null}} ToWorker
+ * A worker started with `?book=page` takes the opening book (pkg/openings.bin) from the page's `book` message (null:
+ * the page has none) instead of downloading it again, and answers nothing else until it came.
  */
 
 /**
@@ -187,7 +190,7 @@ export const SEARCH_RESULT_FIELDS = {
  */
 
 /** Message types the worker understands. */
-export const TO_WORKER_TYPES = ["search", "newgame", "ping", "draw"];
+export const TO_WORKER_TYPES = ["search", "newgame", "ping", "draw", "book"];
 
 /** Message types the worker sends. */
 export const FROM_WORKER_TYPES = ["ready", "progress", "result", "draw", "error"];
@@ -252,6 +255,9 @@ export function checkToWorker(message) {
     return `a ${type} message needs an id (number or string)`;
   }
   if (type === "search") return checkSearchRequest(requestOf(record));
+  if (type === "book" && record.bytes !== null && !(record.bytes instanceof Uint8Array)) {
+    return "a book message needs the bytes of pkg/openings.bin (a Uint8Array) or null";
+  }
   if (type === "draw" && record.color !== "w" && record.color !== "b") {
     return `a draw message needs the engine's color, "w" or "b" (not ${JSON.stringify(record.color)})`;
   }

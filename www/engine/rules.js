@@ -21,13 +21,15 @@ export function loadRules() {
   return loading;
 }
 
-/** @type {Promise<void> | null} */
+/** @type {Promise<Uint8Array> | null} */
 let book = null;
 
 /**
  * Fetches the opening book and its names (pkg/openings.bin) and installs them in the rules' package, once: until then
- * `Game.openingName()` and `Game.bookMove()` answer nothing. Rejects with a message saying what went wrong.
- * @returns {Promise<void>}
+ * `Game.openingName()` and `Game.bookMove()` answer nothing. Resolves with the file's bytes, which the page hands to
+ * its engine worker (EngineClient's `book`) so that the file is downloaded once; rejects with a message saying what
+ * went wrong.
+ * @returns {Promise<Uint8Array>}
  */
 export function loadBook() {
   book ??= (async () => {
@@ -36,6 +38,7 @@ export function loadBook() {
       throw new Error(`pkg/openings.bin: ${err.message}`);
     });
     pkg.installBook(bytes);
+    return bytes;
   })();
   return book;
 }

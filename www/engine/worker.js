@@ -36,8 +36,18 @@ function fail(err, id) {
 /** The neural net full-strength searches evaluate with (written next to the package by `make wasm`). */
 const NET_URL = new URL("../pkg/homeostat.nnue", import.meta.url);
 
-/** The opening book and names (written next to the package by `make wasm`; the page fetches the same file). */
+/** The opening book and names (written next to the package by `make wasm`). */
 const BOOK_URL = new URL("../pkg/openings.bin", import.meta.url);
+
+/** Whether the page hands over its copy of the book (`?book=page`, a `book` message) instead of this worker fetching it. */
+const BOOK_FROM_PAGE = new URL(import.meta.url).searchParams.get("book") === "page";
+
+/** Settles the page's book: its bytes, or null when it has none. */
+let takeBook = (/** @type {Uint8Array | null} */ _bytes) => {};
+/** @type {Promise<Uint8Array | null>} */
+const pageBook = new Promise((resolve) => {
+  takeBook = resolve;
+});
 
 /** Why the net is not in use (null when it is): level 8 then plays with the hand-crafted evaluation. */
 let netProblem = null;
@@ -51,16 +61,15 @@ function readyMessage() {
 const loaded = (async () => {
   assertWasmSupport();
   const net = fetchBytes(NET_URL).catch((err) => err);
-  const book = fetchBytes(BOOK_URL).catch((err) => err);
+  const book = BOOK_FROM_PAGE ? pageBook : fetchBytes(BOOK_URL).catch(() => null);
   const pkg = await import(new URL("../pkg/homeostat_web.js", import.meta.url).href);
   await pkg.default();
   searcher = new pkg.Searcher(HASH_MB);
   const bookBytes = await book;
   try {
-    if (bookBytes instanceof Error) throw bookBytes;
-    pkg.installBook(bookBytes);
+    if (bookBytes) pkg.installBook(bookBytes);
   } catch {
-    // The engine plays without its book; the page fetched the same file and its opening line says what failed.
+    // The engine plays without its book; the page read the same file and its opening line says what failed.
   }
   const bytes = await net;
   try {
@@ -117,6 +126,12 @@ function toStrings(moves) {
 }
 
 self.onmessage = (event) => {
+  // The page's book is taken at once: loading waits for it, and the other messages wait for loading.
+  if (event.data?.type === "book") {
+    const problem = checkToWorker(event.data);
+    if (problem) send({ type: "error", message: problem });
+    return takeBook(problem ? null : event.data.bytes);
+  }
   // Messages wait for the package; the same settled promise keeps them in order.
   loaded.then(
     () => handle(event.data),
