@@ -74,7 +74,7 @@ wasm: deps
 	@ls -l $(RULES_PKG_WASM) $(PKG_WASM) $(CHECKERS_PKG_WASM)
 
 # The embeddable player: exactly the files a page needs, in a folder homeostat/, as target/dist/homeostat.tar.gz
-# and .zip, its scripts and stylesheets without their whole-line comments (www/ keeps them). Prints the gzip size of
+# and .zip, its scripts minified and its stylesheets without comments (tools/minify.mjs; www/ keeps them). Prints the gzip size of
 # what a browser downloads and fails above the budgets (see the README's Size paragraph): what the page needs before a
 # person can make the first move, 140,000 bytes (issue 11's target: 120,000), of which the rules module 92,000 (target
 # 60,000); a game against the engine, its net aside, 305,000; the whole player with its net and the modules loaded on
@@ -109,7 +109,7 @@ dist: wasm
 	rm -rf $(DIST_DIR)/homeostat $(DIST_DIR)/homeostat.tar.gz $(DIST_DIR)/homeostat.zip
 	mkdir -p $(DIST_DIR)/homeostat
 	cd www && cp --parents $(DIST_FILES) $(DIST_NET) $(DIST_BOOK) $(DIST_LAZY) $(abspath $(DIST_DIR))/homeostat/
-	node tools/strip-comments.mjs $(addprefix $(DIST_DIR)/homeostat/,$(filter %.js %.css,$(filter-out pkg/%,$(DIST_FILES) $(DIST_LAZY))))
+	node tools/minify.mjs $(addprefix $(DIST_DIR)/homeostat/,$(filter %.js %.css,$(DIST_FILES) $(DIST_LAZY)))
 	tar -czf $(DIST_DIR)/homeostat.tar.gz -C $(DIST_DIR) homeostat
 	cd $(DIST_DIR) && python3 -m zipfile -c homeostat.zip homeostat/
 	@echo "homeostat/: $(words $(DIST_FILES) $(DIST_NET) $(DIST_BOOK) $(DIST_LAZY)) files, $$(du -sb $(DIST_DIR)/homeostat | cut -f1) bytes; gzip -9:"

@@ -3,7 +3,7 @@
 // the iframe route, keyboard-only play, live attributes, the read-only viewer, and the lazy engine worker.
 
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { after, before, describe, test } from "node:test";
@@ -277,6 +277,18 @@ for (const engine of enginesUnderTest()) {
         assert.deepEqual(await driver.evaluate(() => [window.cspViolations, window.pageErrors]), [[], []]);
         await driver.open(`${distServer.origin}/site/blog/homeostat/embed.html?player=black&level=1`);
         await driver.waitFor(() => document.querySelector("homeostat-chess")?.game?.ply() === 1, { timeout: 20_000 });
+        // The minified modules loaded on demand load and keep their exports.
+        const lazy = readdirSync(path.join(DIST_DIR, "extras")).filter((name) => name.endsWith(".js"));
+        assert.ok(lazy.length >= 5, lazy.join(" "));
+        const exports = await driver.evaluate(async (names) => {
+          const out = {};
+          for (const name of names) out[name] = Object.keys(await import(new URL(`extras/${name}`, document.baseURI).href)).sort();
+          return out;
+        }, lazy);
+        for (const name of lazy) {
+          const source = await import(new URL(`../../www/extras/${name}`, import.meta.url).href);
+          assert.deepEqual(exports[name], Object.keys(source).sort(), `extras/${name} exports the same names`);
+        }
       } finally {
         await distServer.close();
       }
