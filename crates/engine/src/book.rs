@@ -7,7 +7,6 @@
 //! the book once as a file) the book is empty until [`install`] is given a [`file`]'s bytes.
 
 use homeostat_chess::{Board, Move};
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 #[cfg(feature = "embedded-book")]
@@ -28,7 +27,7 @@ pub struct Opening {
 }
 
 /// What the book knows about one position.
-#[derive(Default)]
+#[derive(Clone, Debug, PartialEq)]
 struct Entry {
     /// Index into [`Book::names`].
     name: Option<usize>,
@@ -40,17 +39,64 @@ struct Entry {
 struct Book {
     /// Every (ECO, name), in the order of the names table.
     names: Vec<(String, String)>,
-    /// Position key to what the book knows there.
-    positions: HashMap<u64, Entry>,
+    /// What the book knows per position, one entry per position key.
+    positions: Vec<(u64, Entry)>,
+    /// An open-addressing table over `positions` (a power of two, at most half full): `i + 1` for
+    /// `positions[i]`, 0 for an empty slot. Position keys are random already, so their low bits index it.
+    /// (A map of its own rather than std's keeps hashing and its tables out of the page's wasm.)
+    slots: Vec<u32>,
 }
 
 impl Book {
     /// Decodes the names table and the move tree; `None` when the tree is damaged.
     fn decode(names: &[u8], tree: &[u8]) -> Option<Book> {
-        let mut book = Book { names: read_names(names), positions: HashMap::new() };
+        let names = read_names(names);
+        let mut nodes = Vec::new();
         let mut reader = Reader { bytes: tree, at: 0 };
-        decode(&mut reader, &Board::startpos(), book.names.len(), &mut book.positions)?;
-        (reader.at == tree.len()).then_some(book)
+        decode(&mut reader, &Board::startpos(), names.len(), &mut nodes)?;
+        (reader.at == tree.len()).then(|| Book::index(names, nodes))
+    }
+
+    /// The book of `nodes` (in the order decoded), transpositions merged: the first name found
+    /// stays, and the weights of a move reached along several lines add up.
+    fn index(names: Vec<(String, String)>, nodes: Vec<(u64, Entry)>) -> Book {
+        let mut book = Book { names, positions: Vec::new(), slots: vec![0; (2 * nodes.len()).next_power_of_two()] };
+        for (key, entry) in nodes {
+            let slot = book.slot(key);
+            let Some(known) = book.slots[slot].checked_sub(1) else {
+                book.positions.push((key, entry));
+                book.slots[slot] = book.positions.len() as u32;
+                continue;
+            };
+            let known = &mut book.positions[known as usize].1;
+            known.name = known.name.or(entry.name);
+            for (m, weight) in entry.moves {
+                match known.moves.iter_mut().find(|(seen, _)| *seen == m) {
+                    Some((_, total)) => *total += weight,
+                    None => known.moves.push((m, weight)),
+                }
+            }
+        }
+        book
+    }
+
+    /// The slot that holds `key`, or the empty one where it would go.
+    fn slot(&self, key: u64) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut slot = key as usize & mask;
+        while let Some(i) = self.slots[slot].checked_sub(1) {
+            if self.positions[i as usize].0 == key {
+                break;
+            }
+            slot = (slot + 1) & mask;
+        }
+        slot
+    }
+
+    /// What the book knows about the position with `key`.
+    fn get(&self, key: u64) -> Option<&Entry> {
+        let i = self.slots[self.slot(key)].checked_sub(1)?;
+        Some(&self.positions[i as usize].1)
     }
 }
 
@@ -59,9 +105,7 @@ static BOOK: OnceLock<Book> = OnceLock::new();
 /// The book, decoded on first use from the embedded tables (which build.rs checked, so they decode whole).
 #[cfg(feature = "embedded-book")]
 fn book() -> Option<&'static Book> {
-    Some(BOOK.get_or_init(|| {
-        Book::decode(NAMES, TREE).unwrap_or_else(|| Book { names: Vec::new(), positions: HashMap::new() })
-    }))
+    Some(BOOK.get_or_init(|| Book::decode(NAMES, TREE).unwrap_or_else(|| Book::index(Vec::new(), Vec::new()))))
 }
 
 /// The installed book, `None` until [`install`] succeeds (this build has no embedded tables).
@@ -144,8 +188,9 @@ impl Reader<'_> {
     }
 }
 
-/// Decodes the node for `board` and its subtree; returns how many named lines it holds.
-fn decode(reader: &mut Reader, board: &Board, names: usize, positions: &mut HashMap<u64, Entry>) -> Option<u32> {
+/// Decodes the node for `board` and its subtree into `nodes` (the subtree first); returns how many
+/// named lines it holds.
+fn decode(reader: &mut Reader, board: &Board, names: usize, nodes: &mut Vec<(u64, Entry)>) -> Option<u32> {
     let name = reader.varint()?.checked_sub(1).filter(|&i| i < names);
     let children = reader.varint()?;
     let mut lines = u32::from(name.is_some());
@@ -156,25 +201,18 @@ fn decode(reader: &mut Reader, board: &Board, names: usize, positions: &mut Hash
         let m = Move::from_u16(code).filter(|&m| board.is_legal(m))?;
         let mut next = *board;
         next.play(m);
-        let weight = decode(reader, &next, names, positions)?;
+        let weight = decode(reader, &next, names, nodes)?;
         moves.push((m, weight));
         lines += weight;
     }
-    let entry = positions.entry(board.hash()).or_default();
-    entry.name = entry.name.or(name);
-    for (m, weight) in moves {
-        match entry.moves.iter_mut().find(|(known, _)| *known == m) {
-            Some((_, total)) => *total += weight,
-            None => entry.moves.push((m, weight)),
-        }
-    }
+    nodes.push((board.hash(), Entry { name, moves }));
     Some(lines)
 }
 
 /// The opening of the latest position in `positions` (oldest first) that has a name.
 pub fn name_of<'a>(positions: impl DoubleEndedIterator<Item = &'a Board>) -> Option<Opening> {
     let book = book()?;
-    let index = positions.rev().find_map(|board| book.positions.get(&board.hash()).and_then(|entry| entry.name))?;
+    let index = positions.rev().find_map(|board| book.get(board.hash()).and_then(|entry| entry.name))?;
     let (eco, name) = book.names.get(index)?;
     Some(Opening { eco, name })
 }
@@ -182,7 +220,7 @@ pub fn name_of<'a>(positions: impl DoubleEndedIterator<Item = &'a Board>) -> Opt
 /// A book move for `board`, chosen at random with `seed` in proportion to how many named
 /// lines continue with it; `None` when the position is not in the book.
 pub fn book_move(board: &Board, seed: u64) -> Option<Move> {
-    let entry = book()?.positions.get(&board.hash())?;
+    let entry = book()?.get(board.hash())?;
     let total: u64 = entry.moves.iter().map(|&(_, w)| u64::from(w.max(1))).sum();
     if total == 0 {
         return None;
@@ -200,7 +238,7 @@ pub fn book_move(board: &Board, seed: u64) -> Option<Move> {
 
 /// The book's continuations for `board` with their weights (for tests and display).
 pub fn book_moves(board: &Board) -> Vec<(Move, u32)> {
-    book().and_then(|book| book.positions.get(&board.hash())).map(|entry| entry.moves.clone()).unwrap_or_default()
+    book().and_then(|book| book.get(board.hash())).map(|entry| entry.moves.clone()).unwrap_or_default()
 }
 
 /// SplitMix64's finaliser: spreads nearby seeds over the whole range.
@@ -273,6 +311,32 @@ mod tests {
             seen.insert(m);
         }
         assert!(seen.len() >= 3, "{seen:?}");
+    }
+
+    /// The book's own table against std's map, built the way the book was before it had one.
+    #[test]
+    fn the_index_merges_transpositions_as_a_hash_map_does() {
+        let mut nodes = Vec::new();
+        decode(&mut Reader { bytes: TREE, at: 0 }, &Board::startpos(), usize::MAX, &mut nodes).unwrap();
+        let mut expected: std::collections::HashMap<u64, Entry> = std::collections::HashMap::new();
+        for (key, entry) in nodes.iter().cloned() {
+            let known = expected.entry(key).or_insert(Entry { name: None, moves: Vec::new() });
+            known.name = known.name.or(entry.name);
+            for (m, weight) in entry.moves {
+                match known.moves.iter_mut().find(|(seen, _)| *seen == m) {
+                    Some((_, total)) => *total += weight,
+                    None => known.moves.push((m, weight)),
+                }
+            }
+        }
+        assert!(expected.len() < nodes.len(), "the book has transpositions");
+        let book = Book::index(Vec::new(), nodes);
+        assert_eq!(book.positions.len(), expected.len());
+        for (key, entry) in &expected {
+            assert_eq!(book.get(*key), Some(entry));
+        }
+        assert_eq!(book.get(0x1234_5678_9abc_def0), None);
+        assert_eq!(Book::index(Vec::new(), Vec::new()).get(7), None, "an empty book answers nothing");
     }
 
     #[test]
