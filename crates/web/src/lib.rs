@@ -9,6 +9,8 @@
 //! book as a file ([`install_book`]). The rules live in
 //! `homeostat-chess` and the search in `homeostat-engine`: no chess logic is written here.
 
+#[cfg(all(target_arch = "wasm32", not(feature = "engine")))]
+mod allocator;
 #[cfg(feature = "rules")]
 pub mod annotations;
 #[cfg(feature = "engine")]
@@ -27,6 +29,11 @@ pub mod session;
 mod text;
 
 use wasm_bindgen::prelude::*;
+
+/// The rules module's allocator: smaller than the standard one (see allocator.rs).
+#[cfg(all(target_arch = "wasm32", not(feature = "engine")))]
+#[global_allocator]
+static ALLOCATOR: allocator::SizeClasses = allocator::SizeClasses::new();
 
 /// Installs the panic hook so that Rust panics show up in the browser console. The rules module goes
 /// without: its formatting code would weigh about a tenth of it, and a panic there still throws.
