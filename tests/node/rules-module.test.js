@@ -1,6 +1,7 @@
-// The page's rules module (pkg/homeostat_rules.js) under load, with its own allocator (crates/web/src/allocator.rs):
-// long runs of games, PGN round trips and large texts keep every value intact, and freed memory is used again
-// rather than the module's memory growing with each game.
+// The page's rules module (pkg/homeostat_rules.js): the records it hands out have exactly their documented fields (it
+// builds them by hand, crates/web/src/js.rs), and under load, with its own allocator (crates/web/src/allocator.rs),
+// long runs of games, PGN round trips and large texts keep every value intact, and freed memory is used again rather
+// than the module's memory growing with each game.
 
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
@@ -39,6 +40,42 @@ function playAndRoundTrip(pick, plies) {
   game.free();
   return ply;
 }
+
+describe("the rules module's records", () => {
+  test("moves, played moves, outcomes, last moves and openings have exactly their fields", () => {
+    const game = new rules.Game("7k/P7/8/8/8/8/8/K7 w - - 0 1");
+    const promotion = game.legalMoves().find((m) => m.uci === "a7a8q");
+    assert.deepEqual(promotion, { uci: "a7a8q", san: "a8=Q+", from: "a7", to: "a8", kind: "promotion", promotion: "q", capture: false });
+    const quiet = game.legalMoves().find((m) => m.uci === "a1b1");
+    assert.deepEqual(quiet, { uci: "a1b1", san: "Kb1", from: "a1", to: "b1", kind: "quiet", capture: false });
+    assert.equal(game.lastMove(), null);
+    const played = game.play("a8=Q+");
+    assert.deepEqual(played, { uci: "a7a8q", san: "a8=Q+", from: "a7", to: "a8", kind: "promotion", promotion: "q", capture: false, fen: game.fen(), check: true, mate: false, outcome: null });
+    assert.deepEqual(game.lastMove(), { from: "a7", to: "a8" });
+    assert.equal(game.outcome(), null);
+    const mate = new rules.Game();
+    for (const san of ["f3", "e5", "g4"]) mate.play(san);
+    const last = mate.play("Qh4#");
+    assert.deepEqual(Object.keys(last.outcome), ["result", "reason", "winner", "text"]);
+    assert.deepEqual({ ...mate.outcome(), text: "" }, { result: "0-1", reason: "checkmate", winner: "b", text: "" });
+    const draw = new rules.Game();
+    assert.equal(draw.agreeDraw().winner, null);
+    const opening = new rules.Game();
+    for (const san of ["e4", "c5"]) opening.play(san);
+    assert.deepEqual(Object.keys(opening.openingName()), ["eco", "name"]);
+    assert.equal(opening.openingName().eco, "B20");
+    for (const g of [game, mate, draw, opening]) g.free();
+  });
+
+  test("annotations have exactly their fields, an evaluation either cp or mate", () => {
+    const game = rules.Game.load('1. e4 {[%eval 0.31] [%cal Ge2e4] [%csl Rd4] good} (1. d4 d5) e5 {[%eval #-3]} $2 *');
+    const [first, second] = game.annotations();
+    assert.deepEqual(first, { ply: 1, nags: [], comment: "good", eval: { cp: 31 }, arrows: ["Ge2e4"], circles: ["Rd4"], variation: ["d2d4", "d7d5"], variationSan: ["d4", "d5"] });
+    assert.deepEqual(second.eval, { mate: -3 });
+    assert.deepEqual(second.nags, [2]);
+    game.free();
+  });
+});
 
 describe("the rules module's memory", () => {
   test("games and PGN round trips stay exact, and the memory stops growing once warm", () => {

@@ -1,25 +1,38 @@
 //! Move annotations (review marks, evaluations, arrows, better lines) as plain records for
 //! JavaScript, to and from the rules core's [`Annotation`].
 
+use crate::js::{Object, ToJs};
 use homeostat_chess::annotation::{Annotation, Eval, Shape};
 use homeostat_chess::{pgn, Board, Game, Move};
-use serde::Serialize;
+use wasm_bindgen::JsValue;
 
-/// An evaluation from White's view: `{cp}` or `{mate}`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+/// An evaluation from White's view: `{cp}` or `{mate}` (the other field is absent).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct EvalJs {
     /// Centipawns.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub cp: Option<i32>,
     /// Mate in this many moves, negative when Black mates.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub mate: Option<i32>,
+}
+
+impl ToJs for EvalJs {
+    fn to_js(&self) -> JsValue {
+        let object = Object::new();
+        let object = match self.cp {
+            Some(cp) => object.field("cp", &cp),
+            None => object,
+        };
+        match self.mate {
+            Some(mate) => object.field("mate", &mate),
+            None => object,
+        }
+        .build()
+    }
 }
 
 /// What is said about the move that leads to position `ply` (the first move is ply 1), or about
 /// the start position (ply 0, the PGN's comment before the first move).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct AnnotationJs {
     /// The move's ply, from 1; 0 for the start position.
     pub ply: usize,
@@ -35,8 +48,23 @@ pub struct AnnotationJs {
     pub circles: Vec<String>,
     /// An alternative to the move (the better move and its line), in UCI.
     pub variation: Vec<String>,
-    /// The alternative in SAN.
+    /// The alternative in SAN (`variationSan` in JavaScript).
     pub variation_san: Vec<String>,
+}
+
+impl ToJs for AnnotationJs {
+    fn to_js(&self) -> JsValue {
+        Object::new()
+            .field("ply", &self.ply)
+            .field("nags", &self.nags)
+            .field("comment", &self.comment)
+            .field("eval", &self.eval)
+            .field("arrows", &self.arrows)
+            .field("circles", &self.circles)
+            .field("variation", &self.variation)
+            .field("variationSan", &self.variation_san)
+            .build()
+    }
 }
 
 /// The page's form of the annotation at `ply` (of the move played from `before`, or of the start).

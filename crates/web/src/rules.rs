@@ -2,7 +2,7 @@
 //! redo, outcomes, PGN, opening names and book moves. Every refusal is a JavaScript `Error`.
 
 use crate::annotations::{annotation_from_text, annotations_js};
-use crate::js::to_js;
+use crate::js::ToJs;
 use crate::session::Session;
 use wasm_bindgen::prelude::*;
 
@@ -61,18 +61,18 @@ impl WebGame {
     /// The legal moves of the piece on `square` ("e2"): `[{uci, san, from, to, kind, promotion?, capture}]`.
     #[wasm_bindgen(js_name = legalMovesFrom)]
     pub fn legal_moves_from(&self, square: &str) -> JsValue {
-        to_js(&self.session.legal_moves_from(square))
+        self.session.legal_moves_from(square).to_js()
     }
 
     /// Every legal move, as for `legalMovesFrom`.
     #[wasm_bindgen(js_name = legalMoves)]
     pub fn legal_moves(&self) -> JsValue {
-        to_js(&self.session.legal_moves())
+        self.session.legal_moves().to_js()
     }
 
     /// Plays a move in UCI or SAN: `{uci, san, from, to, kind, capture, fen, check, mate, outcome}`.
     pub fn play(&mut self, text: &str) -> Result<JsValue, JsError> {
-        self.session.play(text).map(|played| to_js(&played)).map_err(|e| JsError::new(&e))
+        self.session.play(text).map(|played| played.to_js()).map_err(|e| JsError::new(&e))
     }
 
     /// Takes back the last move; returns it in UCI, or undefined when there is none.
@@ -82,7 +82,7 @@ impl WebGame {
 
     /// Plays again the last move taken back (as `play` returns it), or null.
     pub fn redo(&mut self) -> JsValue {
-        self.session.redo().map_or(JsValue::NULL, |played| to_js(&played))
+        self.session.redo().map_or(JsValue::NULL, |played| played.to_js())
     }
 
     /// How many moves `redo` can replay.
@@ -123,35 +123,35 @@ impl WebGame {
     /// The last move's squares `{from, to}`, or null before the first move.
     #[wasm_bindgen(js_name = lastMove)]
     pub fn last_move(&self) -> JsValue {
-        to_js(&self.session.last_move_at(self.session.game().len()))
+        self.session.last_move_at(self.session.game().len()).to_js()
     }
 
     /// The squares `{from, to}` of the move that led to the position after `ply` moves, or null.
     #[wasm_bindgen(js_name = lastMoveAt)]
     pub fn last_move_at(&self, ply: usize) -> JsValue {
-        to_js(&self.session.last_move_at(ply))
+        self.session.last_move_at(ply).to_js()
     }
 
     /// How the game ended, `{result, reason, winner, text}`, or null while it goes on.
     pub fn outcome(&self) -> JsValue {
-        to_js(&self.session.outcome())
+        self.session.outcome().to_js()
     }
 
     /// `color` ("w" or "b") resigns; returns the outcome, or throws if the game is already over.
     pub fn resign(&mut self, color: &str) -> Result<JsValue, JsError> {
-        self.session.resign(color).map(|o| to_js(&o)).map_err(|e| JsError::new(&e))
+        self.session.resign(color).map(|o| o.to_js()).map_err(|e| JsError::new(&e))
     }
 
     /// `color` ("w" or "b") ran out of time: returns the outcome (a loss, or a draw when the
     /// opponent cannot mate; reason "time"), or throws if the game is already over.
     pub fn flag(&mut self, color: &str) -> Result<JsValue, JsError> {
-        self.session.flag(color).map(|o| to_js(&o)).map_err(|e| JsError::new(&e))
+        self.session.flag(color).map(|o| o.to_js()).map_err(|e| JsError::new(&e))
     }
 
     /// Ends the game as an agreed draw; returns the outcome, or throws if it is already over.
     #[wasm_bindgen(js_name = agreeDraw)]
     pub fn agree_draw(&mut self) -> Result<JsValue, JsError> {
-        self.session.agree_draw().map(|o| to_js(&o)).map_err(|e| JsError::new(&e))
+        self.session.agree_draw().map(|o| o.to_js()).map_err(|e| JsError::new(&e))
     }
 
     /// The game in PGN; `tags` is an object such as `{White: "You", Black: "Homeostat"}`.
@@ -162,7 +162,7 @@ impl WebGame {
     /// The annotations of the PGN this game was loaded from: `[{ply, nags, comment, eval, arrows,
     /// circles, variation, variationSan}]`, one per annotated move (`eval` is White's view).
     pub fn annotations(&self) -> JsValue {
-        to_js(&annotations_js(self.session.game(), self.session.loaded_annotations()))
+        annotations_js(self.session.game(), self.session.loaded_annotations()).to_js()
     }
 
     /// The game in PGN with `annotations`, each `"<ply> <PGN annotation>"` such as
@@ -205,7 +205,7 @@ impl WebGame {
     #[wasm_bindgen(js_name = openingName)]
     pub fn opening_name(&self) -> JsValue {
         match self.session.opening() {
-            Some(o) => to_js(&crate::session::OpeningInfo { eco: o.eco, name: o.name }),
+            Some(o) => crate::session::OpeningInfo { eco: o.eco, name: o.name }.to_js(),
             None => JsValue::NULL,
         }
     }

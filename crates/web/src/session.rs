@@ -1,14 +1,15 @@
-//! The game the page plays, without JavaScript types: the rules core's [`Game`] (with its redo
-//! stack, and draws claimed automatically) and the plain records the bindings hand out.
+//! The game the page plays: the rules core's [`Game`] (with its redo stack, and draws claimed
+//! automatically) and the plain records the bindings hand out, with their JavaScript form.
 
+use crate::js::{Object, ToJs};
 use crate::text::parse_color;
 use homeostat_chess::annotation::Annotation;
 use homeostat_chess::{pgn, Board, Color, EndReason, Game, Move, Outcome, PieceKind, Square};
 use homeostat_engine::book::{self, Opening};
-use serde::Serialize;
+use wasm_bindgen::JsValue;
 
 /// A legal move as the page sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveInfo {
     /// UCI form, such as `e7e8q`.
     pub uci: String,
@@ -20,18 +21,16 @@ pub struct MoveInfo {
     pub to: String,
     /// `quiet`, `capture`, `castle`, `promotion` or `en-passant`.
     pub kind: &'static str,
-    /// The piece promoted to (`q`, `r`, `b`, `n`), for promotions.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// The piece promoted to (`q`, `r`, `b`, `n`), for promotions (the field is absent otherwise).
     pub promotion: Option<char>,
     /// Whether the move captures (en passant and capturing promotions included).
     pub capture: bool,
 }
 
 /// A move just played and what it led to.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Played {
-    /// The move.
-    #[serde(flatten)]
+    /// The move (its fields are the record's own).
     pub info: MoveInfo,
     /// The position after it.
     pub fen: String,
@@ -44,7 +43,7 @@ pub struct Played {
 }
 
 /// How a game ended.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OutcomeInfo {
     /// `1-0`, `0-1` or `1/2-1/2`.
     pub result: &'static str,
@@ -57,12 +56,70 @@ pub struct OutcomeInfo {
 }
 
 /// The from and to squares of a move.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Squares {
     /// Square the piece left.
     pub from: String,
     /// Square the piece reached.
     pub to: String,
+}
+
+impl MoveInfo {
+    /// The record's fields, onto `object`.
+    fn fields(&self, object: Object) -> Object {
+        let object = object
+            .field("uci", &self.uci)
+            .field("san", &self.san)
+            .field("from", &self.from)
+            .field("to", &self.to)
+            .field("kind", self.kind);
+        let object = match self.promotion {
+            Some(piece) => object.field("promotion", &piece),
+            None => object,
+        };
+        object.field("capture", &self.capture)
+    }
+}
+
+impl ToJs for MoveInfo {
+    fn to_js(&self) -> JsValue {
+        self.fields(Object::new()).build()
+    }
+}
+
+impl ToJs for Played {
+    fn to_js(&self) -> JsValue {
+        self.info
+            .fields(Object::new())
+            .field("fen", &self.fen)
+            .field("check", &self.check)
+            .field("mate", &self.mate)
+            .field("outcome", &self.outcome)
+            .build()
+    }
+}
+
+impl ToJs for OutcomeInfo {
+    fn to_js(&self) -> JsValue {
+        Object::new()
+            .field("result", self.result)
+            .field("reason", self.reason)
+            .field("winner", &self.winner)
+            .field("text", &self.text)
+            .build()
+    }
+}
+
+impl ToJs for Squares {
+    fn to_js(&self) -> JsValue {
+        Object::new().field("from", &self.from).field("to", &self.to).build()
+    }
+}
+
+impl ToJs for OpeningInfo {
+    fn to_js(&self) -> JsValue {
+        Object::new().field("eco", self.eco).field("name", self.name).build()
+    }
 }
 
 /// A game in progress with undo and redo.
@@ -320,7 +377,7 @@ fn over(existing: Outcome) -> String {
 }
 
 /// A named opening for JavaScript.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OpeningInfo {
     /// ECO code.
     pub eco: &'static str,
