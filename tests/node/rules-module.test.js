@@ -77,6 +77,24 @@ describe("the rules module's records", () => {
   });
 });
 
+describe("the rules module's position keys", () => {
+  // The module is built with compact keys (homeostat-chess's compact-keys feature), not Polyglot's: repetitions and
+  // the opening book's index must still find their positions.
+  test("a threefold repetition is claimed, and a transposition is named by the book", () => {
+    const game = new rules.Game();
+    let last;
+    for (const san of ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]) last = game.play(san);
+    assert.equal(last.outcome?.reason, "threefold repetition");
+    const direct = new rules.Game();
+    const transposed = new rules.Game();
+    for (const san of ["e4", "c5", "Nf3", "d6"]) direct.play(san);
+    for (const san of ["Nf3", "d6", "e4", "c5"]) transposed.play(san);
+    assert.equal(direct.openingName()?.eco, "B50");
+    assert.deepEqual(transposed.openingName(), direct.openingName());
+    for (const g of [game, direct, transposed]) g.free();
+  });
+});
+
 describe("the rules module's memory", () => {
   test("games and PGN round trips stay exact, and the memory stops growing once warm", () => {
     const pick = generator(2026);

@@ -24,6 +24,7 @@ pub mod pgn;
 mod san;
 mod types;
 mod zobrist;
+#[cfg(not(feature = "compact-keys"))]
 mod zobrist_keys;
 
 pub use bitboard::Bitboard;

@@ -212,10 +212,14 @@ fn positions_and_hashes_follow_the_moves() {
     assert_eq!(g.start(), &Board::startpos());
     // The keys the Polyglot book format documents for this line.
     let hashes: Vec<u64> = g.hashes().collect();
-    assert_eq!(
-        hashes,
-        [0x463b96181691fc9c, 0x823c9b50fd114196, 0x0756b94461c50fb0, 0x662fafb965db29d4, 0x22a48b5a8e47ff78]
-    );
+    if cfg!(not(feature = "compact-keys")) {
+        assert_eq!(
+            hashes,
+            [0x463b96181691fc9c, 0x823c9b50fd114196, 0x0756b94461c50fb0, 0x662fafb965db29d4, 0x22a48b5a8e47ff78]
+        );
+    }
+    let fresh: Vec<u64> = g.positions().iter().map(Board::hash).collect();
+    assert_eq!(hashes, fresh, "no unusable e.p. square in this line: the game's keys are the boards'");
     assert_eq!(g.board().to_fen(), "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");
     assert_eq!(g.san_moves(), ["e4", "d5", "e5", "f5"]);
     assert_eq!(g.undo().map(|m| m.to_string()), Some("f7f5".to_string()));
