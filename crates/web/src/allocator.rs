@@ -36,8 +36,12 @@ impl SizeClasses {
 }
 
 /// The size class of `layout`: the power of two of its block, which is at least as large as its
-/// size and its alignment. `None` for sizes past 2³¹, which wasm32 cannot hold.
+/// size and its alignment. `None` for sizes past 2³¹, which wasm32 cannot hold, and for alignments
+/// past a page, which blocks do not keep (nothing asks for them).
 fn class(layout: Layout) -> Option<u32> {
+    if layout.align() > PAGE {
+        return None;
+    }
     let size = layout.size().max(layout.align()).max(1 << MIN_CLASS);
     Some(size.checked_next_power_of_two()?.trailing_zeros())
 }
