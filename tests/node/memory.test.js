@@ -211,6 +211,41 @@ describe("shared memory in play", () => {
     assert.match(offline[0].reason, /serves Homeostat 0\.0\.9 bench 1, not this player's Homeostat 0\.1\.0 bench 12345/);
   });
 
+  test("a submission sent before an outage and answered after it does not bring the memory back", async () => {
+    let clock = 1_000;
+    let down = true;
+    let answerSubmission;
+    const submissionAnswered = new Promise((resolve) => (answerSubmission = resolve));
+    const fetcher = async (url, init) => {
+      if (url.endsWith("v1/stats")) return new Response(JSON.stringify({ engine: ENGINE }), { status: 200 });
+      if (init.method === "POST") {
+        await submissionAnswered;
+        return new Response(JSON.stringify({ result: "stored" }), { status: 201 });
+      }
+      if (down) throw new TypeError("connection refused");
+      return new Response(JSON.stringify({ error: "none" }), { status: 404 });
+    };
+    const memory = new SharedMemory("http://memory.test/", { fetch: fetcher, engine: ENGINE, storage: fakeStorage(), depths: new Map(), now: () => clock, budget: new SubmitBudget() });
+    const statuses = [];
+    memory.onstatus = (status) => statuses.push(status.offline);
+    const submitted = memory.submit({ fen: START, depth: 9, move: "e2e4", score: { cp: 10 }, pv: ["e2e4"], nodes: 1000 });
+    await until(() => memory.accepted !== null);
+    await sleep(5);
+    clock += 10;
+    assert.equal(await memory.lookup(START, 9), null, "the memory stopped: the lookup fails");
+    assert.equal(memory.offline, true);
+    clock += 10;
+    answerSubmission();
+    assert.equal(await submitted, 201, "the earlier submission is answered late");
+    assert.equal(memory.offline, true, "and the memory is still said offline");
+    // After its rest, a lookup the memory answers brings it back.
+    clock += 60_000;
+    down = false;
+    assert.equal(await memory.lookup(START, 9), null, "a miss");
+    assert.equal(memory.offline, false);
+    assert.deepEqual(statuses, [true, false]);
+  });
+
   test("a refused submission is the memory working, not an outage", async () => {
     const mem = await fakeMemory({ submit: () => ({ status: 422, body: { error: "refuted" } }) });
     const { controller, events } = player(mem.url, { options: { player: "none" } });

@@ -176,6 +176,8 @@ export class SharedMemory {
     this.offline = false;
     this.reason = "";
     this.restUntil = 0;
+    /** When the memory last failed (`now()`): answers to requests sent before then do not bring it back. */
+    this.failedAt = -Infinity;
     /** @type {((status: {offline: boolean, reason?: string}) => void) | null} */
     this.onstatus = null;
     /** @type {Promise<string> | null} this player's identity once it matches the memory's */
@@ -202,16 +204,21 @@ export class SharedMemory {
    * @param {string} reason
    */
   fail(reason) {
-    this.restUntil = this.now() + REST_MS;
+    this.failedAt = this.now();
+    this.restUntil = this.failedAt + REST_MS;
     if (this.offline) return;
     this.offline = true;
     this.reason = reason;
     this.onstatus?.({ offline: true, reason });
   }
 
-  /** The memory answered properly. */
-  answered() {
-    if (!this.offline) return;
+  /**
+   * The memory answered a request sent at `sent` properly. A request sent before the last failure (a submission in
+   * flight when the memory stopped) says nothing of now, so it leaves the memory offline.
+   * @param {number} sent
+   */
+  answered(sent) {
+    if (!this.offline || sent < this.failedAt) return;
     this.offline = false;
     this.reason = "";
     this.onstatus?.({ offline: false });
@@ -262,13 +269,14 @@ export class SharedMemory {
     if (!known) return null;
     const left = Math.max(50, this.timeoutMs - (this.now() - started));
     let response;
+    const sent = this.now();
     try {
       response = await this.request(`v1/memory?fen=${encodeURIComponent(fen)}&depth=${depth}`, {}, left);
     } catch (err) {
       this.fail(err.message);
       return null;
     }
-    if (response.status === 404) return this.answered(), null;
+    if (response.status === 404) return this.answered(sent), null;
     if (!response.ok) return this.fail(`it answered HTTP ${response.status} to a lookup`), null;
     let entry;
     try {
@@ -277,7 +285,7 @@ export class SharedMemory {
       this.fail(err.message);
       return null;
     }
-    this.answered();
+    this.answered(sent);
     return entry;
   }
 
@@ -297,10 +305,11 @@ export class SharedMemory {
       return null;
     }
     const body = { fen, depth, move, score, pv: pv.slice(0, MAX_PV), nodes, engine, client: clientToken(this.storage) };
+    const sent = this.now();
     try {
       const response = await this.request("v1/memory", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }, SUBMIT_TIMEOUT_MS);
       if (response.status >= 500) this.fail(`it answered HTTP ${response.status} to a submission`);
-      else this.answered();
+      else this.answered(sent);
       if (response.status === 429) this.budget.pause(this.now());
       response.body?.cancel?.().catch(() => {});
       return response.status;
