@@ -51,23 +51,23 @@ export async function minifyScript(text, file) {
   }
 }
 
-const scratch = await mkdtemp(path.join(os.tmpdir(), "strip-"));
+const scratch = await mkdtemp(path.join(os.tmpdir(), "minify-"));
 try {
   for (const file of process.argv.slice(2)) {
     const css = file.endsWith(".css");
     const text = await readFile(file, "utf8");
-    const stripped = css ? stripCss(text) : await minifyScript(text, file);
+    const shrunk = css ? stripCss(text) : await minifyScript(text, file);
     if (!css) {
       // `node --check` parses the module without running it.
       const copy = path.join(scratch, "check.mjs");
-      await writeFile(copy, stripped);
+      await writeFile(copy, shrunk);
       try {
         execFileSync(process.execPath, ["--check", copy], { stdio: "pipe" });
       } catch (err) {
         throw new Error(`${file} does not parse after minifying:\n${err.stderr}`);
       }
     }
-    await writeFile(file, stripped);
+    await writeFile(file, shrunk);
   }
 } finally {
   await rm(scratch, { recursive: true, force: true });

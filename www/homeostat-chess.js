@@ -60,7 +60,7 @@ export class HomeostatChess extends HTMLElement {
     this.clocks = null;
     /** The opening book's installation (engine/rules.js loadBook), and why it failed if it did. */
     this.bookLoading = null;
-    /** @type {Promise<Uint8Array | null> | null} the book's bytes (null without them), handed to engine workers */
+    /** @type {Promise<Uint8Array> | null} the book's bytes, handed to engine workers (which take a rejection as no book) */
     this.bookBytes = null;
     /** @type {string | null} */
     this.bookError = null;
@@ -197,10 +197,9 @@ export class HomeostatChess extends HTMLElement {
     if (seedText !== null && seed === null) this.fail(readSeed(seedText).error);
     const Clock = this.settings.clock ? await this.loadClocks() : null;
     // The opening book and names come after the board is playable; the opening line says so if they cannot.
-    const book = loadBook();
     // The engine worker takes the page's copy of the book rather than downloading it again.
-    this.bookBytes = book.catch(() => null);
-    this.bookLoading = book
+    this.bookBytes = loadBook();
+    this.bookLoading = this.bookBytes
       .catch((err) => {
         this.bookError = err.message;
       })

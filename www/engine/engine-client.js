@@ -69,8 +69,9 @@ export class EngineClient extends EventTarget {
    * Creates a client; the worker starts on first use (or `preload()`).
    * `createWorker` makes the worker from its URL: a module Web Worker by default; Node passes a
    * worker_threads adapter with the same `postMessage`, `onmessage`, `onerror` and `terminate`.
-   * `book`: the page's copy of the opening book (pkg/openings.bin, as engine/rules.js `loadBook` resolves; null
-   * when the page has none), handed to every worker this client starts; without it each worker downloads the file.
+   * `book`: the page's copy of the opening book (pkg/openings.bin, as engine/rules.js `loadBook` resolves; a
+   * rejection or null when the page has none), handed to every worker this client starts; without it each worker
+   * downloads the file.
    * @param {{hashMb?: number, workerUrl?: string | URL, createWorker?: (url: URL) => Worker, book?: Promise<Uint8Array | null> | null}} [options]
    */
   constructor({ hashMb = 16, workerUrl = WORKER_URL, createWorker = (url) => new Worker(url, { type: "module" }), book = null } = {}) {

@@ -124,7 +124,7 @@ export class ReviewView {
     try {
       const review = await reviewGame({
         game,
-        createEngine: async () => new (await import(ENGINE_URL)).EngineClient({ book: el.bookBytes ?? null }),
+        createEngine: async () => new (await import(ENGINE_URL)).EngineClient({ book: el.bookBytes }),
         signal: running.signal,
         onProgress: (done, total) => {
           progress.max = total;

@@ -91,7 +91,9 @@ unsafe impl GlobalAlloc for SizeClasses {
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         // SAFETY (all three calls): as GlobalAlloc::realloc's contract promises of `ptr` and `layout`.
         let new_layout = unsafe { Layout::from_size_align_unchecked(new_size, layout.align()) };
-        if class(new_layout).is_some() && class(new_layout) == class(layout) {
+        // The same class: the block already has room for the new size.
+        let new_class = class(new_layout);
+        if new_class.is_some() && new_class == class(layout) {
             return ptr;
         }
         let new = unsafe { self.alloc(new_layout) };

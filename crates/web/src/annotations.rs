@@ -17,16 +17,7 @@ pub struct EvalJs {
 
 impl ToJs for EvalJs {
     fn to_js(&self) -> JsValue {
-        let object = Object::new();
-        let object = match self.cp {
-            Some(cp) => object.field("cp", &cp),
-            None => object,
-        };
-        match self.mate {
-            Some(mate) => object.field("mate", &mate),
-            None => object,
-        }
-        .build()
+        Object::new().optional("cp", self.cp.as_ref()).optional("mate", self.mate.as_ref()).build()
     }
 }
 

@@ -28,12 +28,6 @@ mod plain {
         }
     }
 
-    impl ToJs for &str {
-        fn to_js(&self) -> JsValue {
-            JsValue::from_str(self)
-        }
-    }
-
     impl ToJs for char {
         fn to_js(&self) -> JsValue {
             JsValue::from_str(self.encode_utf8(&mut [0; 4]))
@@ -99,6 +93,15 @@ impl Object {
         // Setting a field of a plain object cannot fail.
         let _ = js_sys::Reflect::set(&self.0, &JsValue::from_str(name), &value.to_js());
         self
+    }
+
+    /// Sets field `name` to `value` when there is one; leaves the field out otherwise (where
+    /// [`Object::field`] would set it to `null`).
+    pub fn optional(self, name: &str, value: Option<&impl ToJs>) -> Object {
+        match value {
+            Some(value) => self.field(name, value),
+            None => self,
+        }
     }
 
     /// The object.

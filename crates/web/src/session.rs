@@ -67,17 +67,14 @@ pub struct Squares {
 impl MoveInfo {
     /// The record's fields, onto `object`.
     fn fields(&self, object: Object) -> Object {
-        let object = object
+        object
             .field("uci", &self.uci)
             .field("san", &self.san)
             .field("from", &self.from)
             .field("to", &self.to)
-            .field("kind", self.kind);
-        let object = match self.promotion {
-            Some(piece) => object.field("promotion", &piece),
-            None => object,
-        };
-        object.field("capture", &self.capture)
+            .field("kind", self.kind)
+            .optional("promotion", self.promotion.as_ref())
+            .field("capture", &self.capture)
     }
 }
 
