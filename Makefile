@@ -38,13 +38,13 @@ FMT_CHECK := cargo fmt --all -- --check
 CLIPPY := cargo clippy --workspace --all-targets -- -D warnings
 # The page's rules module as make wasm builds it: its allocator (crates/web/src/allocator.rs) exists only there.
 WASM_CLIPPY := CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=+simd128" cargo clippy \
-	--target $(WASM_TARGET) -p homeostat-web --no-default-features --features rules,compact-keys -- -D warnings
+	--target $(WASM_TARGET) -p homeostat-web --no-default-features --features rules,compact-keys,ray-sliders -- -D warnings
 # Tests run optimised (the perft tests are heavy) but without release's fat LTO, which would link every test
 # binary for minutes. The profile is defined in Cargo.toml and builds into target/test-release/.
 TEST_PROFILE := --profile test-release
 CARGO_TEST := cargo test --workspace $(TEST_PROFILE)
-# The rules crate again, with the compact position keys the browser's rules module is built with.
-COMPACT_KEYS_TEST := cargo test -q -p homeostat-chess $(TEST_PROFILE) --features compact-keys --lib --tests
+# The rules crate again, with the features the browser's rules module is built with (compact keys, ray-walked sliders).
+RULES_MODULE_TEST := cargo test -q -p homeostat-chess $(TEST_PROFILE) --features compact-keys,ray-sliders --lib --tests
 
 # $(call stage,NAME,COMMAND): runs one stage of `make test` and prints its wall-clock time.
 stage = @echo "==> $(1)"; TIMEFORMAT='==> $(1): %1R s'; time $(2)
@@ -63,7 +63,7 @@ native:
 # The chess bindings are built twice, in two profiles: the page's rules module and the engine worker's module.
 wasm: export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS = -C target-feature=+simd128
 wasm: deps
-	cargo build --profile wasm-rules -p homeostat-web --no-default-features --features rules,compact-keys --target $(WASM_TARGET)
+	cargo build --profile wasm-rules -p homeostat-web --no-default-features --features rules,compact-keys,ray-sliders --target $(WASM_TARGET)
 	cargo build --release -p homeostat-web --no-default-features --features engine --target $(WASM_TARGET)
 	cargo build --release -p homeostat-checkers-web --target $(WASM_TARGET)
 	wasm-bindgen --target web --out-dir $(PKG_DIR) --out-name homeostat_rules $(RULES_WASM_RAW)
@@ -138,7 +138,7 @@ serve: wasm
 test: test-deps
 	$(call stage,cargo fmt,$(FMT_CHECK))
 	$(call stage,cargo clippy,$(CLIPPY) && $(WASM_CLIPPY))
-	$(call stage,cargo test,$(CARGO_TEST) && $(COMPACT_KEYS_TEST))
+	$(call stage,cargo test,$(CARGO_TEST) && $(RULES_MODULE_TEST))
 	$(call stage,memory service tests on PostgreSQL,$(MAKE) --no-print-directory memory-test)
 	$(call stage,wasm build and dist,$(MAKE) --no-print-directory dist)
 	$(call stage,node tests,$(MAKE) --no-print-directory node-test)
@@ -172,7 +172,7 @@ clippy:
 
 cargo-test:
 	$(CARGO_TEST)
-	$(COMPACT_KEYS_TEST)
+	$(RULES_MODULE_TEST)
 
 # The game controller and the worker protocol in Node with the real wasm module (needs a prior `make wasm`): the
 # configuration matrix (every level, think setting, side and start), the play policy, and the protocol's field lists.

@@ -3,6 +3,10 @@
 //! Leaper attacks are small constant tables. Slider attacks use magic bitboards whose
 //! 107,648-entry table (and the between/line tables) is filled at start-up by [`init`]: the
 //! statics start zeroed, so they cost no bytes in the binary or the wasm module.
+//!
+//! With the feature `ray-sliders` slider attacks are walked along their rays instead: slower, but
+//! without the magics (3 KB of module) or the 860 KB table and its filling. The browser's rules
+//! module uses it, since it generates moves for one position at a time, never for a search.
 
 use crate::bitboard::Bitboard;
 use crate::types::{Color, Square};
@@ -50,6 +54,7 @@ pub fn pawn(color: Color, sq: Square) -> Bitboard {
 }
 
 /// A magic entry: attacks = table[offset + ((occ & mask) * magic) >> shift].
+#[cfg(not(feature = "ray-sliders"))]
 #[derive(Clone, Copy)]
 struct Magic {
     mask: u64,
@@ -85,6 +90,7 @@ const fn slide(sq: usize, occ: u64, dirs: &[(i8, i8); 4]) -> u64 {
 }
 
 /// The relevant-occupancy mask: the empty-board rays without their last square.
+#[cfg_attr(feature = "ray-sliders", allow(dead_code))] // the magics' tests still check them
 const fn relevant_mask(sq: usize, dirs: &[(i8, i8); 4]) -> u64 {
     let mut mask = 0;
     let mut d = 0;
@@ -104,6 +110,7 @@ const fn relevant_mask(sq: usize, dirs: &[(i8, i8); 4]) -> u64 {
     mask
 }
 
+#[cfg(not(feature = "ray-sliders"))]
 const fn magic_table(magics: &[u64; 64], dirs: &[(i8, i8); 4], start: u32) -> [Magic; 64] {
     let mut table = [Magic { mask: 0, magic: 0, shift: 0, offset: 0 }; 64];
     let mut offset = start;
@@ -119,17 +126,25 @@ const fn magic_table(magics: &[u64; 64], dirs: &[(i8, i8); 4], start: u32) -> [M
 }
 
 // Magic multipliers found by `find_magic` (see the tests) with a fixed seed.
+#[cfg_attr(feature = "ray-sliders", allow(dead_code))] // the magics' tests still check them
 const ROOK_MAGIC_NUMBERS: [u64; 64] = include!("magics_rook.in");
+#[cfg_attr(feature = "ray-sliders", allow(dead_code))] // the magics' tests still check them
 const BISHOP_MAGIC_NUMBERS: [u64; 64] = include!("magics_bishop.in");
 
+#[cfg_attr(feature = "ray-sliders", allow(dead_code))] // the magics' tests still check them
 const ROOK_TABLE_SIZE: u32 = 102_400;
+#[cfg_attr(feature = "ray-sliders", allow(dead_code))] // the magics' tests still check them
 const BISHOP_TABLE_SIZE: u32 = 5_248;
+#[cfg(not(feature = "ray-sliders"))]
 static ROOK_MAGICS: [Magic; 64] = magic_table(&ROOK_MAGIC_NUMBERS, &ROOK_DIRS, 0);
+#[cfg(not(feature = "ray-sliders"))]
 static BISHOP_MAGICS: [Magic; 64] = magic_table(&BISHOP_MAGIC_NUMBERS, &BISHOP_DIRS, ROOK_TABLE_SIZE);
 
+#[cfg(not(feature = "ray-sliders"))]
 const SLIDER_TABLE_SIZE: usize = (ROOK_TABLE_SIZE + BISHOP_TABLE_SIZE) as usize;
 
 /// Zeroed until [`init`]; relaxed atomics compile to plain loads and keep reads race-free.
+#[cfg(not(feature = "ray-sliders"))]
 static SLIDERS: [AtomicU64; SLIDER_TABLE_SIZE] = [const { AtomicU64::new(0) }; SLIDER_TABLE_SIZE];
 static BETWEEN: [AtomicU64; 4096] = [const { AtomicU64::new(0) }; 4096];
 static LINE: [AtomicU64; 4096] = [const { AtomicU64::new(0) }; 4096];
@@ -138,6 +153,7 @@ static INIT: Once = Once::new();
 /// Builds the slider, between and line tables once; every `Board` constructor calls it.
 pub fn init() {
     INIT.call_once(|| {
+        #[cfg(not(feature = "ray-sliders"))]
         for (magics, dirs) in [(&ROOK_MAGICS, &ROOK_DIRS), (&BISHOP_MAGICS, &BISHOP_DIRS)] {
             for (sq, m) in magics.iter().enumerate() {
                 // Enumerate every subset of the mask (Carry-Rippler).
@@ -170,6 +186,7 @@ pub fn init() {
     });
 }
 
+#[cfg(not(feature = "ray-sliders"))]
 #[inline(always)]
 fn magic_lookup(m: &Magic, occ: Bitboard) -> Bitboard {
     let index = m.offset as usize + ((occ.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
@@ -181,13 +198,19 @@ fn magic_lookup(m: &Magic, occ: Bitboard) -> Bitboard {
 /// Squares a rook on `sq` attacks with `occ` occupied.
 #[inline(always)]
 pub fn rook(sq: Square, occ: Bitboard) -> Bitboard {
-    magic_lookup(&ROOK_MAGICS[sq.index()], occ)
+    #[cfg(not(feature = "ray-sliders"))]
+    return magic_lookup(&ROOK_MAGICS[sq.index()], occ);
+    #[cfg(feature = "ray-sliders")]
+    return Bitboard(slide(sq.index(), occ.0, &ROOK_DIRS));
 }
 
 /// Squares a bishop on `sq` attacks with `occ` occupied.
 #[inline(always)]
 pub fn bishop(sq: Square, occ: Bitboard) -> Bitboard {
-    magic_lookup(&BISHOP_MAGICS[sq.index()], occ)
+    #[cfg(not(feature = "ray-sliders"))]
+    return magic_lookup(&BISHOP_MAGICS[sq.index()], occ);
+    #[cfg(feature = "ray-sliders")]
+    return Bitboard(slide(sq.index(), occ.0, &BISHOP_DIRS));
 }
 
 /// Squares a queen on `sq` attacks with `occ` occupied.
