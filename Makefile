@@ -46,8 +46,8 @@ CARGO_TEST := cargo test --workspace $(TEST_PROFILE)
 # The rules crate again, with the features the browser's rules module is built with (compact keys, ray-walked sliders).
 RULES_MODULE_TEST := cargo test -q -p homeostat-chess $(TEST_PROFILE) --features compact-keys,ray-sliders --lib --tests
 
-# $(call stage,NAME,COMMAND): runs one stage of `make test` and prints its wall-clock time.
-stage = @echo "==> $(1)"; TIMEFORMAT='==> $(1): %1R s'; time $(2)
+# $(call stage,NAME,COMMAND): runs one stage of `make test` and prints its wall-clock time (all of COMMAND's, when it chains several with &&).
+stage = @echo "==> $(1)"; TIMEFORMAT='==> $(1): %1R s'; time { $(2); }
 
 .PHONY: build native wasm dist serve test lint fmt-check clippy cargo-test node-test browser-test \
 	deps rust-deps node-deps test-deps apt-deps clean
