@@ -64,6 +64,8 @@ export class HomeostatChess extends HTMLElement {
     this.bookBytes = null;
     /** @type {string | null} */
     this.bookError = null;
+    /** @type {string[]} errors met before the first position was shown, which then shows them */
+    this.startErrors = [];
     this.thinkBounds = { min: 500, max: 5000 };
     /** The `memory` attribute's URL, or null (no shared memory). */
     this.memoryUrl = null;
@@ -191,7 +193,13 @@ export class HomeostatChess extends HTMLElement {
       this.fail(`bad ${pgn ? "pgn" : "fen"} attribute: ${err.message}`);
     }
     const saved = !fen && !pgn && this.persistName !== null ? validGame(loadGame(this.persistName)) : null;
-    if (!game && saved) game = restoreGame(this.rules, saved);
+    if (!game && saved) {
+      try {
+        game = restoreGame(this.rules, saved);
+      } catch (err) {
+        this.fail(`the saved game could not be restored, so a new one starts: ${err.message}`);
+      }
+    }
     const seedText = this.getAttribute("seed");
     const seed = seedText === null ? null : (readSeed(seedText).value ?? null);
     if (seedText !== null && seed === null) this.fail(readSeed(seedText).error);
@@ -210,6 +218,7 @@ export class HomeostatChess extends HTMLElement {
     // A timeline mark, so pages (and tools/measure-web.mjs) can see when the board became playable.
     performance.mark?.("homeostat-ready");
     this.controller.setGame(game ?? new this.rules.Game(), game && saved ? saved.evals : []);
+    this.showStartErrors();
     this.markReady();
     this.extrasFor(this.game);
   }
@@ -291,17 +300,32 @@ export class HomeostatChess extends HTMLElement {
     this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
   }
 
-  /** Reports an error in the status line (for a few seconds) and as an `error` event. */
+  /**
+   * Reports an error in the status line (for a few seconds) and as an `error` event. Before the first position is
+   * shown, which would write over it, the message waits for it (see {@link showStartErrors}).
+   */
   fail(message) {
     this.lastError = message;
     this.emit("error", { message });
+    if (!this.game) this.startErrors.push(message);
+    else this.showError(message, 2500);
+  }
+
+  /** Shows the errors met while starting (bad attributes, a saved game that no longer plays), for ten seconds. */
+  showStartErrors() {
+    const messages = this.startErrors.splice(0);
+    if (messages.length) this.showError(messages.join(" · "), 10_000);
+  }
+
+  /** Shows `message` in the status line, marked as an error, for `ms` milliseconds. */
+  showError(message, ms) {
     if (!this.fields) return;
     this.screen.showStatus(message, true);
     clearTimeout(this.errorTimer);
     this.errorTimer = setTimeout(() => {
       delete this.fields.status.dataset.error;
       this.screen.refreshBars();
-    }, 2500);
+    }, ms);
   }
 
   /** Replaces the game with the one `make` builds; returns an error message (game untouched) or null. */

@@ -294,6 +294,8 @@ for (const engine of enginesUnderTest()) {
       const shown = await open({ sound: "maybe", player: "both" });
       assert.equal(shown.settings.sound, true);
       assert.deepEqual(shown.playerErrors, ['sound="maybe": use on or off (also true/false, yes/no, 1/0)']);
+      // The person sees it too: the first position, shown after the attributes were read, does not write over it.
+      assert.equal(shown.status, 'sound="maybe": use on or off (also true/false, yes/no, 1/0)');
     });
 
     test("theme, whatever its case", async () => {
@@ -361,6 +363,33 @@ for (const engine of enginesUnderTest()) {
       await waitPly(1);
       const stored = await driver.evaluate(() => JSON.parse(localStorage.getItem("homeostat.settings.v1.a")));
       assert.equal(stored.level, 2, "b's settings did not overwrite a's");
+      await driver.evaluate(() => localStorage.clear());
+    });
+
+    test("persist: a game loaded from a PGN comes back after a reload, past a repetition nobody claimed", async () => {
+      await open({ player: "both" });
+      await driver.evaluate(() => localStorage.clear());
+      await open({ persist: "pgn", player: "both" });
+      const loaded = await driver.evaluate(() =>
+        document.querySelector("homeostat-chess").load("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 e5 *"),
+      );
+      assert.equal(loaded, true);
+      await open({ persist: "pgn", player: "both" });
+      const back = await read();
+      assert.equal(back.history.length, 10, JSON.stringify(back.history));
+      assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").move("Nf3")), true);
+      // A stored game whose moves no longer play: the person is told, and a new game starts.
+      await driver.evaluate(() => {
+        const key = Object.keys(localStorage).find((k) => k.includes("game") && k.endsWith(".pgn"));
+        const record = JSON.parse(localStorage.getItem(key));
+        localStorage.setItem(key, JSON.stringify({ ...record, moves: ["e2e4", "e2e4"] }));
+      });
+      driver.expectErrors(/saved game/);
+      await open({ persist: "pgn", player: "both" });
+      const shown = await read();
+      assert.deepEqual(shown.history, []);
+      assert.match(shown.status, /^the saved game could not be restored, so a new one starts: illegal move: e2e4/);
+      assert.equal(shown.playerErrors.length, 1);
       await driver.evaluate(() => localStorage.clear());
     });
 

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { GameController } from "../../www/game/controller.js";
-import { validGame, validSettings } from "../../www/game/settings.js";
+import { gameRecord, restoreGame, validGame, validSettings } from "../../www/game/settings.js";
 import { readSwitch } from "../../www/ui/attributes.js";
 import { loadRules, nodeEngine } from "./engine-node.js";
 
@@ -248,6 +248,32 @@ describe("settings and attributes", () => {
     assert.deepEqual(validSettings("junk"), {});
     assert.deepEqual(validGame({ startFen: START, moves: ["e2e4"], evals: "x" }).evals, []);
     assert.equal(validGame({ startFen: START, moves: "e2e4" }), null);
+  });
+
+  test("a stored game comes back as it was: past a draw nobody claimed, with a result read from a PGN", () => {
+    const stored = (pgn) => {
+      const game = rules.Game.load(pgn);
+      // Through JSON, as localStorage keeps it.
+      return { game, back: restoreGame(rules, validGame(JSON.parse(JSON.stringify(gameRecord(game, []))))) };
+    };
+    // The repetition after move 4 was not claimed, and the game went on.
+    const dance = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 e5";
+    let { game, back } = stored(`${dance} *`);
+    assert.ok(back, "restored");
+    assert.deepEqual(back.historySan(), game.historySan());
+    assert.equal(back.outcome(), null);
+    assert.ok(back.play("Nf3"), "the game goes on");
+    ({ game, back } = stored(`${dance} 1-0`));
+    assert.deepEqual(back.outcome(), game.outcome());
+    assert.equal(back.outcome().reason, "unspecified");
+    ({ game, back } = stored("1. f3 e5 2. g4 Qh4# 0-1"));
+    assert.equal(back.outcome().reason, "checkmate");
+    // Endings the players decided still come back, and a record whose moves no longer play says why.
+    const resigned = rules.Game.load("1. e4 e5 *");
+    resigned.resign("b");
+    assert.deepEqual(restoreGame(rules, validGame(gameRecord(resigned, []))).outcome(), resigned.outcome());
+    assert.throws(() => restoreGame(rules, validGame({ startFen: START, moves: ["e2e4", "e2e4"] })), /e2e4/);
+    assert.equal(validGame({ startFen: START, moves: [], ending: { result: "1-0", reason: "whim" } }).ending, null);
   });
 
   test("on/off attributes take only on/off words", () => {

@@ -77,6 +77,9 @@ export function isScore(value) {
   return value !== null && typeof value === "object" && (Number.isFinite(value.cp) || Number.isFinite(value.mate));
 }
 
+/** The endings a stored game keeps, since its final position does not show them ("unspecified": a PGN's result). */
+const ENDINGS_TO_KEEP = ["resignation", "agreement", "time", "unspecified"];
+
 /**
  * A stored game with its fields checked: null when its moves or start cannot be used; evaluations that are not
  * scores become gaps.
@@ -88,39 +91,36 @@ export function validGame(stored) {
   const { startFen, moves, ending, evals } = /** @type {Record<string, any>} */ (stored);
   if (typeof startFen !== "string" || !Array.isArray(moves) || !moves.every((m) => typeof m === "string")) return null;
   const end =
-    ending && typeof ending === "object" && ["1-0", "0-1", "1/2-1/2"].includes(ending.result) && ["resignation", "agreement", "time"].includes(ending.reason)
+    ending && typeof ending === "object" && ["1-0", "0-1", "1/2-1/2"].includes(ending.result) && ENDINGS_TO_KEEP.includes(ending.reason)
       ? { result: ending.result, reason: ending.reason }
       : null;
   return { startFen, moves, ending: end, evals: Array.isArray(evals) ? evals.map((e) => (isScore(e) ? e : null)) : [] };
 }
 
 /**
- * The record of a game to store: start, moves, how it ended when no position shows it (resignation, agreement), and
- * the evaluations by ply.
+ * The record of a game to store: start, moves, how it ended when no position shows it (resignation, agreement, time,
+ * or a result read from a PGN without its reason), and the evaluations by ply.
  * @param {any} game a wasm Game
  * @param {(object | null)[]} evals
  */
 export function gameRecord(game, evals) {
   const outcome = game.outcome();
-  const ending = outcome && ["resignation", "agreement", "time"].includes(outcome.reason) ? outcome : null;
+  const ending = outcome && ENDINGS_TO_KEEP.includes(outcome.reason) ? outcome : null;
   return { startFen: game.startFen(), moves: game.historyUci(), ending: ending && { result: ending.result, reason: ending.reason }, evals };
 }
 
 /**
- * A stored game (checked by {@link validGame}) replayed, or null when it no longer loads.
+ * A stored game (checked by {@link validGame}) replayed. Throws an Error saying why when its moves no longer play.
  * @param {any} rules the wasm package
  * @param {NonNullable<ReturnType<typeof validGame>>} saved
  */
 export function restoreGame(rules, saved) {
-  try {
-    const game = new rules.Game(saved.startFen);
-    for (const move of saved.moves) game.play(move);
-    if (saved.ending?.reason === "resignation") game.resign(saved.ending.result === "1-0" ? "b" : "w");
-    else if (saved.ending?.reason === "agreement") game.agreeDraw();
-    // A draw on time: the side to move flagged (its opponent could not mate).
-    else if (saved.ending?.reason === "time") game.flag(saved.ending.result === "1-0" ? "b" : saved.ending.result === "0-1" ? "w" : game.turn());
-    return game;
-  } catch {
-    return null;
-  }
+  // Replayed as a record is read: a game loaded from a PGN may go on past a draw nobody claimed, which play() would
+  // claim at once.
+  const game = rules.Game.replay(saved.startFen, saved.moves, saved.ending?.reason === "unspecified" ? saved.ending.result : undefined);
+  if (saved.ending?.reason === "resignation") game.resign(saved.ending.result === "1-0" ? "b" : "w");
+  else if (saved.ending?.reason === "agreement") game.agreeDraw();
+  // A draw on time: the side to move flagged (its opponent could not mate).
+  else if (saved.ending?.reason === "time") game.flag(saved.ending.result === "1-0" ? "b" : saved.ending.result === "0-1" ? "w" : game.turn());
+  return game;
 }

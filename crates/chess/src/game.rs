@@ -306,15 +306,37 @@ impl Game {
             }
             game.push(m);
         }
-        match (record.result, game.automatic_outcome()) {
-            (Some(result), Some(outcome)) if result != outcome.result => {
-                Err(error(None, format!("the result {result} contradicts the final position: {outcome}")))
+        match record.result {
+            Some(result) => game.record_result(result).map(|()| game).map_err(|message| error(None, message)),
+            None => Ok(game),
+        }
+    }
+
+    /// The game of `moves` (UCI or SAN, as [`Board::parse_move`] reads them) from `start`, replayed as
+    /// a record is read ([`Game::from_pgn_game`]): each move must be legal, but the game goes on past
+    /// a draw nobody claimed. The first move that cannot be played is the error.
+    pub fn from_moves<T: AsRef<str>>(start: Board, moves: &[T]) -> Result<Game, MoveError> {
+        let mut game = Game::new(start);
+        for text in moves {
+            let m = game.board().parse_move(text.as_ref())?;
+            game.push(m);
+        }
+        Ok(game)
+    }
+
+    /// Ends the game with a recorded `result`, as a game record says how it ended: an ending for
+    /// [`EndReason::Unspecified`], unless the final position already ends the game that way. A result
+    /// that contradicts the final position (a checkmate recorded as a draw, say) is refused with the reason.
+    pub fn record_result(&mut self, result: GameResult) -> Result<(), String> {
+        match self.automatic_outcome() {
+            Some(outcome) if result != outcome.result => {
+                Err(format!("the result {result} contradicts the final position: {outcome}"))
             }
-            (Some(result), None) => {
-                game.declared = Some(Outcome::new(result, EndReason::Unspecified));
-                Ok(game)
+            Some(_) => Ok(()),
+            None => {
+                self.declared = Some(Outcome::new(result, EndReason::Unspecified));
+                Ok(())
             }
-            _ => Ok(game),
         }
     }
 }

@@ -328,3 +328,37 @@ fn automatic_claims_end_the_game_when_a_draw_can_be_claimed() {
     play(&mut g, "Ra2");
     assert_eq!(g.outcome(), Some(Outcome::draw(EndReason::FiftyMoveRule)));
 }
+
+#[test]
+fn a_replayed_game_goes_on_past_a_draw_nobody_claimed() {
+    // As a record is read: the repetition after the eighth move was not claimed, so the game went on.
+    // Moves may be UCI or SAN.
+    let moves = ["g1f3", "Nf6", "Ng1", "f6g8", "Nf3", "Nf6", "Ng1", "Ng8", "e4", "e5"];
+    let mut g = Game::from_moves(Board::startpos(), &moves).unwrap();
+    assert_eq!((g.len(), g.outcome()), (10, None));
+    g.set_automatic_claims(true);
+    assert_eq!(g.outcome(), None);
+    // Played move by move with the page's automatic claims, the same moves stop at the repetition.
+    let mut played = Game::default();
+    played.set_automatic_claims(true);
+    play(&mut played, &format!("{KNIGHT_DANCE} {KNIGHT_DANCE}"));
+    assert!(matches!(played.play_text("e4"), Err(MoveError::GameOver { .. })));
+    // An illegal move is refused with the reason play_text gives.
+    let err = Game::from_moves(Board::startpos(), &["e4", "e4"]).unwrap_err();
+    let mut one = Game::from_moves(Board::startpos(), &["e4"]).unwrap();
+    assert_eq!(err, one.play_text("e4").unwrap_err());
+}
+
+#[test]
+fn a_recorded_result_ends_the_game_unless_the_position_contradicts_it() {
+    let mut g = Game::from_moves(Board::startpos(), &["e4", "e5"]).unwrap();
+    assert_eq!(g.record_result(GameResult::WhiteWins), Ok(()));
+    assert_eq!(g.outcome(), Some(Outcome::new(GameResult::WhiteWins, EndReason::Unspecified)));
+    let mut mate = Game::from_moves(Board::startpos(), &["f3", "e5", "g4", "Qh4#"]).unwrap();
+    assert_eq!(mate.record_result(GameResult::BlackWins), Ok(()));
+    assert_eq!(mate.outcome().map(|o| o.reason), Some(EndReason::Checkmate));
+    assert_eq!(
+        mate.record_result(GameResult::Draw),
+        Err("the result 1/2-1/2 contradicts the final position: Black wins by checkmate".to_string())
+    );
+}

@@ -20,6 +20,16 @@ impl WebGame {
         Session::new(fen.as_deref()).map(|session| WebGame { session }).map_err(|e| JsError::new(&e))
     }
 
+    /// The game of `moves` (UCI or SAN) from `startFen` (the standard start when absent), replayed as a
+    /// saved or recorded game is: it goes on past a draw nobody claimed (where `play` would have claimed
+    /// it), and `result` ("1-0", "0-1", "1/2-1/2"), when given, ends it unless its final position already
+    /// does. Throws an Error naming the move or result that cannot be used.
+    pub fn replay(start_fen: Option<String>, moves: Vec<String>, result: Option<String>) -> Result<WebGame, JsError> {
+        Session::replay(start_fen.as_deref(), &moves, result.as_deref())
+            .map(|session| WebGame { session })
+            .map_err(|e| JsError::new(&e))
+    }
+
     /// Reads a FEN or a PGN text (its first game) into a new Game; throws an Error with the reason.
     pub fn load(text: &str) -> Result<WebGame, JsError> {
         Session::load(text).map(|session| WebGame { session }).map_err(|e| JsError::new(&e))

@@ -4,7 +4,7 @@
 use crate::js::{Object, ToJs};
 use crate::text::parse_color;
 use homeostat_chess::annotation::Annotation;
-use homeostat_chess::{pgn, Board, Color, EndReason, Game, Move, Outcome, PieceKind, Square};
+use homeostat_chess::{pgn, Board, Color, EndReason, Game, GameResult, Move, Outcome, PieceKind, Square};
 use homeostat_engine::book::{self, Opening};
 use wasm_bindgen::JsValue;
 
@@ -131,11 +131,21 @@ pub struct Session {
 impl Session {
     /// A game from `fen`, or from the start position.
     pub fn new(fen: Option<&str>) -> Result<Session, String> {
-        let board = match fen.map(str::trim) {
-            None | Some("") => Board::startpos(),
-            Some(fen) => Board::from_fen(fen).map_err(|e| e.to_string())?,
-        };
-        Ok(Session::from_game(Game::new(board)))
+        Ok(Session::from_game(Game::new(start_board(fen)?)))
+    }
+
+    /// The game of `moves` (UCI or SAN) from `fen` (or the start position), replayed as a record is
+    /// read: it goes on past a draw nobody claimed. `result` (`1-0`, `0-1`, `1/2-1/2`), when given,
+    /// ends it for an unspecified reason unless the final position ends it already.
+    pub fn replay(fen: Option<&str>, moves: &[String], result: Option<&str>) -> Result<Session, String> {
+        let mut game = Game::from_moves(start_board(fen)?, moves).map_err(|e| e.to_string())?;
+        if let Some(text) = result {
+            match GameResult::from_pgn(text.trim()) {
+                Some(Some(result)) => game.record_result(result)?,
+                _ => return Err(format!("'{text}' is not a result: expected 1-0, 0-1 or 1/2-1/2")),
+            }
+        }
+        Ok(Session::from_game(game))
     }
 
     /// A game from a FEN or a PGN text (its first game).
@@ -321,6 +331,14 @@ impl Session {
     }
 }
 
+/// The position `fen` describes, or the start position when there is none.
+fn start_board(fen: Option<&str>) -> Result<Board, String> {
+    match fen.map(str::trim) {
+        None | Some("") => Ok(Board::startpos()),
+        Some(fen) => Board::from_fen(fen).map_err(|e| e.to_string()),
+    }
+}
+
 /// Describes a legal move `m` of `board`.
 pub fn move_info(board: &Board, m: Move) -> MoveInfo {
     let capture = board.is_capture(m);
@@ -496,6 +514,23 @@ mod tests {
         assert!(Session::load("").unwrap_err().contains("nothing"));
         assert!(Session::load("1. e4 e5 2. Ke3").unwrap_err().contains("PGN"));
         assert!(Session::new(Some("rnbqkbnr/pppppppp/8 w")).is_err());
+    }
+
+    #[test]
+    fn a_loaded_game_replays_from_its_start_moves_and_result() {
+        // The repetition at ply 8 was not claimed in the record; the page's play() would have claimed it.
+        let dance = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 e5";
+        let loaded = Session::load(&format!("{dance} 1-0")).unwrap();
+        let uci = loaded.history_uci();
+        let start = loaded.game().start().to_fen();
+        let back = Session::replay(Some(&start), &uci, Some("1-0")).unwrap();
+        assert_eq!((back.history_san(), back.outcome()), (loaded.history_san(), loaded.outcome()));
+        assert_eq!(back.outcome().map(|o| o.reason), Some("unspecified"));
+        let open = Session::replay(None, &uci, None).unwrap();
+        assert_eq!((open.game().len(), open.outcome()), (10, None));
+        assert!(Session::replay(None, &uci, Some("2-0")).unwrap_err().contains("'2-0' is not a result"));
+        assert!(Session::replay(None, &["e4".into(), "e4".into()], None).unwrap_err().contains("e4"));
+        assert!(Session::replay(Some("8/8"), &[], None).is_err());
     }
 
     #[test]
