@@ -471,6 +471,17 @@ for (const engine of enginesUnderTest()) {
       assert.match(banner, /Draw · threefold/);
     });
 
+    test("a PGN's bare result (1-0 with no mate) is shown as the result alone", async () => {
+      await setUpPage({ settings: QUIET });
+      const shown = await driver.evaluate(() => {
+        const el = document.querySelector("homeostat-chess");
+        const ok = el.load("1. e4 e5 2. Qh5 Nc6 1-0");
+        const root = el.shadowRoot;
+        return { ok, status: el.status, line: root.querySelector("[data-field=status]").textContent, banner: root.querySelector(".board-banner").textContent };
+      });
+      assert.deepEqual(shown, { ok: true, status: { over: true, result: "1-0", reason: "unspecified" }, line: "White wins", banner: "White wins" });
+    });
+
     test("auto-play reaches a result from a position near the end", async () => {
       await setUpPage({ fen: "7k/5Q2/6K1/8/8/8/8/8 w - - 0 1", player: "none", settings: { ...QUIET, think: "300" } });
       await driver.waitFor(() => window.events.some((e) => e.type === "gameover"), { timeout: 30_000 });

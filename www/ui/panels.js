@@ -13,7 +13,10 @@ export const capital = (word) => word[0].toUpperCase() + word.slice(1);
 
 /** "White wins by resignation", "Draw by agreement", … */
 export function outcomeText(outcome) {
-  return `${RESULT_TEXT[outcome.result] ?? outcome.result} ${outcome.reason === "time" ? "on" : "by"} ${outcome.reason}`;
+  const result = RESULT_TEXT[outcome.result] ?? outcome.result;
+  // A PGN's result without its reason (a resignation, say, recorded only as 1-0).
+  if (outcome.reason === "unspecified") return result;
+  return `${result} ${outcome.reason === "time" ? "on" : "by"} ${outcome.reason}`;
 }
 
 /**
