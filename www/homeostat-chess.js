@@ -66,6 +66,8 @@ export class HomeostatChess extends HTMLElement {
     this.bookError = null;
     /** @type {string[]} errors met before the first position was shown, which then shows them */
     this.startErrors = [];
+    /** Whether the person was told that storage fails (`persist`), which is said once. */
+    this.storageWarned = false;
     this.thinkBounds = { min: 500, max: 5000 };
     /** The `memory` attribute's URL, or null (no shared memory). */
     this.memoryUrl = null;
@@ -288,11 +290,18 @@ export class HomeostatChess extends HTMLElement {
 
   /** Stores the game when persisting. */
   save() {
-    if (this.persistName !== null && this.game) saveGame(this.persistName, gameRecord(this.game, this.controller.evals));
+    if (this.persistName !== null && this.game) this.storageFailed(saveGame(this.persistName, gameRecord(this.game, this.controller.evals)));
   }
 
   saveSettingsNow() {
-    if (this.persistName !== null) saveSettings(this.persistName, this.settings);
+    if (this.persistName !== null) this.storageFailed(saveSettings(this.persistName, this.settings));
+  }
+
+  /** Tells the person, once, that the browser does not keep what `persist` asks it to (`problem`: why, or null). */
+  storageFailed(problem) {
+    if (!problem || this.storageWarned) return;
+    this.storageWarned = true;
+    this.fail(`this browser does not keep the game for the next visit: ${problem}`);
   }
 
   /** Fires a bubbling, composed CustomEvent. */

@@ -393,6 +393,30 @@ for (const engine of enginesUnderTest()) {
       await driver.evaluate(() => localStorage.clear());
     });
 
+    test("persist: when the browser will not store the game, the person is told once", async () => {
+      await open({ player: "both" });
+      await driver.evaluate(() => localStorage.clear());
+      // Storage that refuses every write, as a full quota or a locked-down browser does; the page loads anew with it.
+      const full = () => {
+        Storage.prototype.setItem = () => {
+          throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+        };
+      };
+      await open({ persist: "full", player: "both" });
+      await driver.evaluate(full);
+      driver.expectErrors(/does not keep the game/);
+      const play = (move) =>
+        driver.evaluate((move) => {
+          const el = document.querySelector("homeostat-chess");
+          el.move(move);
+          return { status: el.shadowRoot.querySelector("[data-field=status]").textContent, errors: window.__playerErrors };
+        }, move);
+      const shown = await play("e4");
+      assert.equal(shown.status, "this browser does not keep the game for the next visit: The quota has been exceeded.");
+      const later = await play("e5");
+      assert.equal(later.errors.length, 1, JSON.stringify(later.errors));
+    });
+
     test("memory (also through embed.html): a bad address fires one error; an unreachable one is said offline and the engine plays on", async () => {
       const bad = await open({ memory: "ftp://example.org/memory/", player: "both" });
       assert.deepEqual(bad.playerErrors, ['memory="ftp://example.org/memory/": use an http or https address']);

@@ -1,4 +1,5 @@
-// Game and settings kept in localStorage, so a reload restores them. Failures (private mode, quota) are ignored.
+// Game and settings kept in localStorage, so a reload restores them. A write that fails (storage full or disabled)
+// says why, and the element tells the person once.
 // Each player keeps its own pair of keys, named by its `persist` attribute ("" is the page's one default pair).
 
 /**
@@ -20,12 +21,13 @@ function read(key) {
   }
 }
 
-/** Writes a JSON value; ignores storage errors. */
+/** Writes a JSON value; returns why it could not (storage full or disabled), or null. */
 function write(key, value) {
   try {
     globalThis.localStorage?.setItem(key, JSON.stringify(value));
-  } catch {
-    // Storage full or disabled: the game simply will not survive a reload.
+    return null;
+  } catch (err) {
+    return err?.message || String(err);
   }
 }
 
@@ -34,9 +36,9 @@ export function loadSettings(name = "") {
   return read(storageKey("settings", name));
 }
 
-/** Saves the settings object. */
+/** Saves the settings object; returns why it could not, or null. */
 export function saveSettings(name, settings) {
-  write(storageKey("settings", name), settings);
+  return write(storageKey("settings", name), settings);
 }
 
 /**
@@ -51,7 +53,7 @@ export function loadGame(name = "") {
   return read(storageKey("game", name));
 }
 
-/** Saves the game. */
+/** Saves the game; returns why it could not, or null. */
 export function saveGame(name, game) {
-  write(storageKey("game", name), game);
+  return write(storageKey("game", name), game);
 }
