@@ -59,25 +59,32 @@ pub fn pawn(color: Color, sq: Square) -> Bitboard {
 const ROOK_DIRS: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 const BISHOP_DIRS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
 
+/// The squares from `sq` along direction `dir` (file and rank steps) up to the board's edge or the
+/// first occupied square, which is included.
+const fn ray(sq: usize, dir: (i8, i8), occ: u64) -> u64 {
+    let mut squares = 0;
+    let (mut f, mut r) = ((sq % 8) as i8, (sq / 8) as i8);
+    loop {
+        f += dir.0;
+        r += dir.1;
+        if f < 0 || f >= 8 || r < 0 || r >= 8 {
+            return squares;
+        }
+        let bit = 1u64 << (r * 8 + f);
+        squares |= bit;
+        if occ & bit != 0 {
+            return squares;
+        }
+    }
+}
+
 /// Slider attacks found by walking rays: the attacks themselves with `ray-sliders`, else what fills
 /// the magic table; and the tests' reference.
 const fn slide(sq: usize, occ: u64, dirs: &[(i8, i8); 4]) -> u64 {
     let mut attacks = 0;
     let mut d = 0;
     while d < 4 {
-        let (mut f, mut r) = ((sq % 8) as i8, (sq / 8) as i8);
-        loop {
-            f += dirs[d].0;
-            r += dirs[d].1;
-            if f < 0 || f >= 8 || r < 0 || r >= 8 {
-                break;
-            }
-            let bit = 1u64 << (r * 8 + f);
-            attacks |= bit;
-            if occ & bit != 0 {
-                break;
-            }
-        }
+        attacks |= ray(sq, dirs[d], occ);
         d += 1;
     }
     attacks

@@ -1,7 +1,7 @@
 //! Magic bitboards: a rook's or bishop's attacks looked up in one table by a hash of the occupied
 //! squares on its rays, which [`fill`] computes at start-up by walking the rays.
 
-use super::{slide, BISHOP_DIRS, ROOK_DIRS};
+use super::{ray, slide, BISHOP_DIRS, ROOK_DIRS};
 use crate::bitboard::Bitboard;
 use crate::types::Square;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -15,21 +15,30 @@ struct Magic {
     offset: u32,
 }
 
-/// The relevant-occupancy mask: the empty-board rays without their last square.
+/// The relevant-occupancy mask: the empty-board rays without their last square, the one on the edge
+/// each ray leaves the board by (whether it is occupied never changes the attacks).
 const fn relevant_mask(sq: usize, dirs: &[(i8, i8); 4]) -> u64 {
+    const FILE_A: u64 = 0x0101_0101_0101_0101;
+    const RANK_1: u64 = 0xFF;
     let mut mask = 0;
     let mut d = 0;
     while d < 4 {
-        let (mut f, mut r) = ((sq % 8) as i8, (sq / 8) as i8);
-        loop {
-            f += dirs[d].0;
-            r += dirs[d].1;
-            let (nf, nr) = (f + dirs[d].0, r + dirs[d].1);
-            if nf < 0 || nf >= 8 || nr < 0 || nr >= 8 {
-                break;
-            }
-            mask |= 1u64 << (r * 8 + f);
-        }
+        let (df, dr) = dirs[d];
+        let file_edge = if df > 0 {
+            FILE_A << 7
+        } else if df < 0 {
+            FILE_A
+        } else {
+            0
+        };
+        let rank_edge = if dr > 0 {
+            RANK_1 << 56
+        } else if dr < 0 {
+            RANK_1
+        } else {
+            0
+        };
+        mask |= ray(sq, dirs[d], 0) & !(file_edge | rank_edge);
         d += 1;
     }
     mask
