@@ -11,12 +11,16 @@ const STANDARD_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq";
 /** "white" → "White". */
 export const capital = (word) => word[0].toUpperCase() + word.slice(1);
 
-/** "White wins by resignation", "Draw by agreement", … */
-export function outcomeText(outcome) {
+/**
+ * How a game ended in words, the reason joined by `join` (" by " unless given): "White wins by resignation", "Draw by
+ * agreement", "Black wins on time", … A PGN's result without its reason (a resignation recorded only as 1-0) is the
+ * result alone.
+ * @param {{result: string, reason: string}} outcome
+ * @param {string} [join]
+ */
+export function outcomeText(outcome, join = outcome.reason === "time" ? " on " : " by ") {
   const result = RESULT_TEXT[outcome.result] ?? outcome.result;
-  // A PGN's result without its reason (a resignation, say, recorded only as 1-0).
-  if (outcome.reason === "unspecified") return result;
-  return `${result} ${outcome.reason === "time" ? "on" : "by"} ${outcome.reason}`;
+  return outcome.reason === "unspecified" ? result : `${result}${join}${outcome.reason}`;
 }
 
 /**

@@ -133,7 +133,7 @@ export class PlayerView {
     el.$(".after-game").hidden = !outcome || !live || !game.ply() || Boolean(el.extrasView) || el.readonly;
     const banner = el.$(".board-banner");
     banner.hidden = !outcome || !live;
-    if (outcome) banner.textContent = [RESULT_TEXT[outcome.result] ?? outcome.result, outcome.reason].filter((part) => part !== "unspecified").join(" · ");
+    if (outcome) banner.textContent = outcomeText(outcome, " · ");
     el.$(".graph").hidden = !outcome;
     if (outcome) el.graph.set(Array.from({ length: sans.length + 1 }, (_, i) => el.controller.evals[i] ?? null), live ? sans.length : el.viewPly);
     if (!el.controller.drawOffered) this.showOffer(false);
