@@ -3,10 +3,11 @@
 #
 #   tools/level-ladder.sh [LEVEL:ANCHOR ...]      e.g. tools/level-ladder.sh 4:1600 5:1850
 #
-# Each level plays PAIRS game pairs (default 20) at TC (default 5+0.05) against Stockfish with
-# UCI_LimitStrength=true and UCI_Elo=ANCHOR; the level's Elo is ANCHOR plus the match's Elo
-# difference. A pair written LEVEL:Lk plays level k of Homeostat instead (for levels below
-# Stockfish's floor of 1350; the table then chains from level k's measured Elo, so run k first).
+# Each level plays PAIRS game pairs (default 20) at TC (default 5+0.05), CONCURRENCY games at a
+# time (default 1), against Stockfish with UCI_LimitStrength=true and UCI_Elo=ANCHOR; the level's
+# Elo is ANCHOR plus the match's Elo difference. A pair written LEVEL:Lk plays level k of Homeostat
+# instead (for levels below Stockfish's floor of 1350; the table then chains from level k's measured
+# Elo, so run k first).
 # Needs: stockfish (Debian, /usr/games), python3 with python-chess, and the measuring tools
 # (MATCH, default ../shared/tools/match.py). Results go to OUT (default target/levels/).
 set -euo pipefail
@@ -16,6 +17,7 @@ MATCH=${MATCH:-../shared/tools/match.py}
 STOCKFISH=${STOCKFISH:-/usr/games/stockfish}
 PAIRS=${PAIRS:-20}
 TC=${TC:-5+0.05}
+CONCURRENCY=${CONCURRENCY:-1}
 OUT=${OUT:-target/levels}
 [ $# -gt 0 ] || set -- 8:2600 7:2300 6:2100 5:1850 4:1600 3:1350 2:L3 1:L2
 
@@ -33,7 +35,7 @@ for pair in "$@"; do
     opponent=(--engine2 "$STOCKFISH" --option2 UCI_LimitStrength=true --option2 "UCI_Elo=$anchor")
   fi
   python3 "$MATCH" --engine1 "$ENGINE" --option1 "Level=$level" --name1 "Homeostat level $level" \
-    "${opponent[@]}" --tc "$TC" --pairs "$PAIRS" --json "$json" --pgn "$OUT/level$level-vs-$anchor.pgn" \
+    "${opponent[@]}" --tc "$TC" --pairs "$PAIRS" --concurrency "$CONCURRENCY" --json "$json" --pgn "$OUT/level$level-vs-$anchor.pgn" \
     | tail -n 8
 done
 
