@@ -18,27 +18,17 @@ struct Magic {
 /// The relevant-occupancy mask: the empty-board rays without their last square, the one on the edge
 /// each ray leaves the board by (whether it is occupied never changes the attacks).
 const fn relevant_mask(sq: usize, dirs: &[(i8, i8); 4]) -> u64 {
-    const FILE_A: u64 = 0x0101_0101_0101_0101;
-    const RANK_1: u64 = 0xFF;
     let mut mask = 0;
     let mut d = 0;
     while d < 4 {
-        let (df, dr) = dirs[d];
-        let file_edge = if df > 0 {
-            FILE_A << 7
-        } else if df < 0 {
-            FILE_A
+        let ray = ray(sq, dirs[d], 0);
+        // The last square is the farthest: the highest bit on a ray up the board or east, else the lowest.
+        let last = if dirs[d].1 * 8 + dirs[d].0 > 0 {
+            1u64.rotate_right(ray.leading_zeros() + 1)
         } else {
-            0
+            ray & ray.wrapping_neg()
         };
-        let rank_edge = if dr > 0 {
-            RANK_1 << 56
-        } else if dr < 0 {
-            RANK_1
-        } else {
-            0
-        };
-        mask |= ray(sq, dirs[d], 0) & !(file_edge | rank_edge);
+        mask |= ray & !last;
         d += 1;
     }
     mask
