@@ -197,7 +197,7 @@ export class HomeostatChess extends HTMLElement {
     const saved = !fen && !pgn && this.persistName !== null ? validGame(loadGame(this.persistName)) : null;
     if (!game && saved) {
       try {
-        game = restoreGame(this.rules, saved);
+        game = restoreGame(this.rules, saved, (message) => this.fail(message));
       } catch (err) {
         this.fail(`the saved game could not be restored, so a new one starts: ${err.message}`);
       }
@@ -362,9 +362,14 @@ export class HomeostatChess extends HTMLElement {
     return this.extrasLoading;
   }
 
-  /** A game read from a PGN with review marks, evaluations or drawings shows them: the panel loads for it. */
+  /** A game read from a PGN with review marks, evaluations or drawings shows them: the panel loads for it, and the
+   * board is drawn again with them. */
   extrasFor(game) {
-    if (game?.annotations?.().length) this.extras().then((view) => view.onPosition());
+    if (!game?.annotations?.().length) return;
+    this.extras().then((view) => {
+      view.onPosition();
+      this.screen.refresh(false);
+    });
   }
 
   /**

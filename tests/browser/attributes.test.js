@@ -393,6 +393,46 @@ for (const engine of enginesUnderTest()) {
       await driver.evaluate(() => localStorage.clear());
     });
 
+    test("persist: an annotated PGN comes back with its tags, words and drawings, and its export keeps them", async () => {
+      await open({ player: "both" });
+      await driver.evaluate(() => localStorage.clear());
+      await open({ persist: "notes", player: "both" });
+      const pgn = '[Event "Club final"]\n[White "Ada"]\n[Black "Ben"]\n\n1. e4 {The best by test.} e5 2. Nf3 $1 {[%cal Gf3e5]} Nc6 *';
+      assert.equal(await driver.evaluate((text) => document.querySelector("homeostat-chess").load(text), pgn), true);
+      await open({ persist: "notes", player: "both" });
+      // The drawings come with the review panel, which loads after the board.
+      await driver.evaluate(() => document.querySelector("homeostat-chess").history.view(3));
+      await driver.waitFor(() => document.querySelector("homeostat-chess").boardState.arrows.length === 1, { timeout: 10_000 });
+      const back = await driver.evaluate(() => {
+        const el = document.querySelector("homeostat-chess");
+        const names = [...el.shadowRoot.querySelectorAll(".player-name")].map((n) => n.textContent);
+        return { pgn: el.pgn, arrows: el.boardState.arrows.map((a) => a.from + a.to), names };
+      });
+      assert.deepEqual(back.arrows, ["f3e5"], "the drawing shows on its move after the reload");
+      assert.deepEqual(back.names, ["Ben", "Ada"], "the players' names from the PGN");
+      // The record's words show with the move they are about.
+      await driver.evaluate(() => document.querySelector("homeostat-chess").history.view(1));
+      await driver.waitFor(() => document.querySelector("homeostat-chess").shadowRoot.querySelector(".review-comment")?.textContent === "The best by test.", { timeout: 5000 });
+      await driver.evaluate(() => document.querySelector("homeostat-chess").history.view(2));
+      await driver.waitFor(() => document.querySelector("homeostat-chess").shadowRoot.querySelector(".review-comment")?.textContent === "", { timeout: 5000 });
+      assert.match(back.pgn, /\[Event "Club final"\]/);
+      assert.match(back.pgn, /\[White "Ada"\]/);
+      assert.doesNotMatch(back.pgn, /Human|Homeostat game/);
+      assert.match(back.pgn.replace(/\n/g, " "), /1\. e4 \{The best by test\.\} 1\.\.\. e5 2\. Nf3 \$1 \{\[%cal Gf3e5\]\} 2\.\.\. Nc6 \*/);
+      // A saved copy whose PGN no longer reads: the moves come back, and the person is told what was lost.
+      await driver.evaluate(() => {
+        const key = Object.keys(localStorage).find((k) => k.includes("game") && k.endsWith(".notes"));
+        const record = JSON.parse(localStorage.getItem(key));
+        localStorage.setItem(key, JSON.stringify({ ...record, source: "1. e4 e4" }));
+      });
+      driver.expectErrors(/saved game/);
+      await open({ persist: "notes", player: "both" });
+      const shown = await read();
+      assert.equal(shown.history.length, 4);
+      assert.match(shown.status, /^the saved game's PGN tags and annotations could not be read back/);
+      await driver.evaluate(() => localStorage.clear());
+    });
+
     test("persist: when the browser will not store the game, the person is told once", async () => {
       await open({ player: "both" });
       await driver.evaluate(() => localStorage.clear());

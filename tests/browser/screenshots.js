@@ -48,6 +48,22 @@ async function gameOver(driver, origin) {
   }
 }
 
+/** A game read from an annotated PGN, shown at a move with words, a drawing and a mark: the review panel. */
+async function annotatedGame(driver, origin) {
+  await driver.open(`${origin}/`);
+  await driver.evaluate(() => localStorage.clear());
+  await driver.open(`${origin}/`);
+  await driver.waitFor(() => document.querySelector("homeostat-chess")?.dataset.state === "ready");
+  await driver.evaluate(() => {
+    const el = document.querySelector("homeostat-chess");
+    el.setAttribute("player", "both");
+    el.load(`[Event "Club final"]\n[White "Ada"]\n[Black "Ben"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 {The Spanish: White presses on e5 by attacking its defender.} a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Na5 10. Bc2 c5 11. d4 Qc7 12. Nbd2 Bd7 $6 {[%cal Gd4c5,Gd2f1] Slow: the knight was heading for g3 anyway.} (12... Nc6) *`);
+  });
+  await sleep(800);
+  await driver.evaluate(() => document.querySelector("homeostat-chess").history.view(24));
+  await sleep(800);
+}
+
 /** The player after its engine worker failed to load: the message and the way forward. */
 async function engineFailed(driver, origin) {
   await driver.open(`${origin}/`);
@@ -87,6 +103,13 @@ try {
         const file = `${OUT}${engine}-1280x800-game-over.png`;
         await driver.screenshot(file);
         console.log(file);
+        for (const [width, height] of [[1280, 800], [390, 844]]) {
+          await resize(driver, width, height);
+          await annotatedGame(driver, server.origin);
+          const annotated = `${OUT}${engine}-${width}x${height}-annotated.png`;
+          await driver.screenshot(annotated);
+          console.log(annotated);
+        }
         for (const [width, height] of [[1280, 800], [390, 844]]) {
           await resize(driver, width, height);
           await engineFailed(driver, broken.origin);

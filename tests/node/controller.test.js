@@ -276,6 +276,30 @@ describe("settings and attributes", () => {
     assert.equal(validGame({ startFen: START, moves: [], ending: { result: "1-0", reason: "whim" } }).ending, null);
   });
 
+  test("a stored game loaded from a PGN keeps its tags and annotations, and says so when it cannot", () => {
+    const pgn = '[Event "Club final"]\n[White "Ada"]\n[Black "Ben"]\n\n1. e4 {The best by test.} e5 2. Nf3 $1 {[%cal Gf3e5]} Nc6 *';
+    const game = rules.Game.load(pgn);
+    game.play("Bb5");
+    const record = JSON.parse(JSON.stringify(gameRecord(game, [])));
+    assert.match(record.source, /\[White "Ada"\]/);
+    const back = restoreGame(rules, validGame(record));
+    assert.deepEqual(back.historyUci(), game.historyUci());
+    assert.deepEqual(back.annotations(), game.annotations());
+    const text = back.pgn({ White: "Human", Event: "Homeostat game" });
+    assert.match(text, /\[White "Ada"\]/);
+    assert.match(text, /\[Event "Club final"\]/);
+    assert.match(text, /1\. e4 \{The best by test\.\} 1\.\.\. e5 2\. Nf3 \$1 \{\[%cal Gf3e5\]\} 2\.\.\. Nc6 3\. Bb5/);
+    // A game never loaded from a PGN stores none; a damaged one comes back without, and the person is told.
+    assert.equal(gameRecord(new rules.Game(), []).source, null);
+    const warnings = [];
+    const damaged = restoreGame(rules, validGame({ ...record, source: "1. e4 e4" }), (m) => warnings.push(m));
+    assert.deepEqual(damaged.historyUci(), game.historyUci());
+    assert.deepEqual(damaged.annotations(), []);
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0], /^the saved game's PGN tags and annotations could not be read back: the PGN the game was loaded from: /);
+    assert.equal(validGame({ ...record, source: 42 }).source, null);
+  });
+
   test("on/off attributes take only on/off words", () => {
     assert.deepEqual(readSwitch("sound", "", false), { value: true });
     assert.deepEqual(readSwitch("sound", "OFF", true), { value: false });

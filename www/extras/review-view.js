@@ -77,6 +77,7 @@ export class ReviewView {
       </div>
       <p class="review-summary" aria-live="polite"></p>
       <p class="review-better"></p>
+      <p class="review-comment"></p>
       <div class="review-row">
         <button type="button" data-review="analyse" aria-pressed="false">Analyse</button>
         <label>Lines <select data-review="lines">${[1, 2, 3, 4, 5].map((n) => `<option>${n}</option>`).join("")}</select></label>
@@ -252,8 +253,13 @@ export class ReviewView {
     const move = r?.moves[shown - 1];
     const better = this.$(".review-better");
     if (move?.mark && move.bestSan) {
-      better.textContent = `${move.san} is ${move.mark === "inaccuracy" ? "an" : "a"} ${MARK_WORDS[move.mark]} (−${Math.round(move.winDrop ?? 0)}% winning chances). Better: ${move.bestLine.join(" ") || move.bestSan}`;
+      // A mark read from a PGN without evaluations has no drop to quote.
+      const drop = Number.isFinite(move.winDrop) ? ` (−${Math.round(move.winDrop)}% winning chances)` : "";
+      better.textContent = `${move.san} is ${move.mark === "inaccuracy" ? "an" : "a"} ${MARK_WORDS[move.mark]}${drop}. Better: ${move.bestLine.join(" ") || move.bestSan}`;
     } else better.textContent = "";
+    // What the game's PGN says about the position shown, without the commands it keeps (such as [%clk]).
+    const said = game.annotations().find((a) => a.ply === shown)?.comment ?? "";
+    this.$(".review-comment").textContent = said.replace(/\[%[^\]]*\]/g, " ").replace(/\s+/g, " ").trim();
     this.drawArrows();
   }
 
@@ -425,8 +431,8 @@ export class ReviewView {
   // ——— Export ———
 
   /**
-   * The game as annotated PGN (review marks, evaluations, better moves, drawings), or null when there is
-   * nothing to add to the plain PGN.
+   * The game as annotated PGN (review marks, evaluations, better moves, drawings, said over the annotations of
+   * the PGN it was loaded from), or null when there is nothing to add to the plain PGN.
    * @param {Record<string, string>} tags
    */
   pgn(tags) {
@@ -435,7 +441,9 @@ export class ReviewView {
     // Drawings on the start position (ply 0) go in the comment before the first move.
     const shapes = Object.fromEntries(Object.entries(this.shapes).filter(([ply, s]) => Number(ply) <= game.ply() && (s.arrows.length || s.circles.length)));
     const texts = reviewAnnotations(review, shapes);
-    return texts.length ? game.annotatedPgn(tags, texts) : null;
+    // Over a PGN's own annotations even with nothing to add, since this panel holds their drawings: one the
+    // person took away stays away.
+    return texts.length || game.annotations().length ? game.annotatedPgn(tags, texts) : null;
   }
 }
 

@@ -82,42 +82,61 @@ const ENDINGS_TO_KEEP = ["resignation", "agreement", "time", "unspecified"];
 
 /**
  * A stored game with its fields checked: null when its moves or start cannot be used; evaluations that are not
- * scores become gaps.
+ * scores become gaps; `source` (the PGN the game was loaded from) is kept when it is text.
  * @param {unknown} stored
- * @returns {{startFen: string, moves: string[], ending: {result: string, reason: string} | null, evals: (object | null)[]} | null}
+ * @returns {{startFen: string, moves: string[], ending: {result: string, reason: string} | null, evals: (object | null)[], source: string | null} | null}
  */
 export function validGame(stored) {
   if (stored === null || typeof stored !== "object") return null;
-  const { startFen, moves, ending, evals } = /** @type {Record<string, any>} */ (stored);
+  const { startFen, moves, ending, evals, source } = /** @type {Record<string, any>} */ (stored);
   if (typeof startFen !== "string" || !Array.isArray(moves) || !moves.every((m) => typeof m === "string")) return null;
   const end =
     ending && typeof ending === "object" && ["1-0", "0-1", "1/2-1/2"].includes(ending.result) && ENDINGS_TO_KEEP.includes(ending.reason)
       ? { result: ending.result, reason: ending.reason }
       : null;
-  return { startFen, moves, ending: end, evals: Array.isArray(evals) ? evals.map((e) => (isScore(e) ? e : null)) : [] };
+  const scores = Array.isArray(evals) ? evals.map((e) => (isScore(e) ? e : null)) : [];
+  return { startFen, moves, ending: end, evals: scores, source: typeof source === "string" ? source : null };
 }
 
 /**
  * The record of a game to store: start, moves, how it ended when no position shows it (resignation, agreement, time,
- * or a result read from a PGN without its reason), and the evaluations by ply.
+ * or a result read from a PGN without its reason), the evaluations by ply, and the PGN the game was loaded from (its
+ * tags and annotations; null for a game not loaded from one).
  * @param {any} game a wasm Game
  * @param {(object | null)[]} evals
  */
 export function gameRecord(game, evals) {
   const outcome = game.outcome();
   const ending = outcome && ENDINGS_TO_KEEP.includes(outcome.reason) ? outcome : null;
-  return { startFen: game.startFen(), moves: game.historyUci(), ending: ending && { result: ending.result, reason: ending.reason }, evals };
+  return {
+    startFen: game.startFen(),
+    moves: game.historyUci(),
+    ending: ending && { result: ending.result, reason: ending.reason },
+    evals,
+    source: game.sourcePgn() ?? null,
+  };
 }
 
 /**
- * A stored game (checked by {@link validGame}) replayed. Throws an Error saying why when its moves no longer play.
+ * A stored game (checked by {@link validGame}) replayed. Throws an Error saying why when its moves no longer play;
+ * when only the PGN it was loaded from cannot be read back, the game comes back without its tags and annotations
+ * and `warn` is told why.
  * @param {any} rules the wasm package
  * @param {NonNullable<ReturnType<typeof validGame>>} saved
+ * @param {(message: string) => void} [warn]
  */
-export function restoreGame(rules, saved) {
+export function restoreGame(rules, saved, warn = () => {}) {
   // Replayed as a record is read: a game loaded from a PGN may go on past a draw nobody claimed, which play() would
   // claim at once.
-  const game = rules.Game.replay(saved.startFen, saved.moves, saved.ending?.reason === "unspecified" ? saved.ending.result : undefined);
+  const result = saved.ending?.reason === "unspecified" ? saved.ending.result : undefined;
+  let game;
+  try {
+    game = rules.Game.replay(saved.startFen, saved.moves, result, saved.source ?? undefined);
+  } catch (err) {
+    if (saved.source === null) throw err;
+    game = rules.Game.replay(saved.startFen, saved.moves, result);
+    warn(`the saved game's PGN tags and annotations could not be read back: ${err.message}`);
+  }
   if (saved.ending?.reason === "resignation") game.resign(saved.ending.result === "1-0" ? "b" : "w");
   else if (saved.ending?.reason === "agreement") game.agreeDraw();
   // A draw on time: the side to move flagged (its opponent could not mate).

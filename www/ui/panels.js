@@ -63,6 +63,16 @@ export function openingLine(game, bookError = null) {
 }
 
 /**
+ * The name of the player of `color` ("white") as the PGN the game was loaded from gives it, else the color ("White").
+ * @param {any} game
+ * @param {string} color
+ */
+export function playerName(game, color) {
+  const tagged = game.tag?.(capital(color))?.trim();
+  return tagged && tagged !== "?" ? tagged : capital(color);
+}
+
+/**
  * Fills the player bars and the toolbar's states.
  * @param {{$: (selector: string) => any, fields: Record<string, HTMLElement>}} view
  * @param {import("../game/controller.js").GameController} c
@@ -74,8 +84,7 @@ export function renderBars(view, c, { orientation, viewPly, muted, readonly }) {
   const outcome = game.outcome();
   const p = c.options.player;
   const name = (color) => {
-    if (readonly) return capital(color);
-    if (p === "both") return capital(color);
+    if (readonly || p === "both") return playerName(game, color);
     return p === color ? "You" : `Homeostat · level ${c.options.level}`;
   };
   const top = orientation === "white" ? "black" : "white";

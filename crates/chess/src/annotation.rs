@@ -185,6 +185,32 @@ impl Annotation {
         }
     }
 
+    /// This annotation with `newer` said over it, as when a review of a game annotated elsewhere is
+    /// written: `newer`'s move assessment (NAGs 1–6), evaluation and variation where it gives them,
+    /// else these; `newer`'s drawings only (whoever wrote it holds them all, so a drawing it leaves out
+    /// was taken away); the other NAGs and both comments' words.
+    pub fn overlaid(&self, newer: &Annotation) -> Annotation {
+        let assessment = |n: &u8| (1..=6).contains(n);
+        let assessed = newer.nags.iter().any(assessment);
+        let mut merged = Annotation {
+            nags: self.nags.iter().copied().filter(|n| !(assessed && assessment(n))).collect(),
+            comment: self.comment.clone(),
+            eval: newer.eval.or(self.eval),
+            shapes: newer.shapes.clone(),
+            variation: if newer.variation.is_empty() { self.variation.clone() } else { newer.variation.clone() },
+        };
+        for &nag in &newer.nags {
+            merged.add_nag(nag);
+        }
+        if !newer.comment.is_empty() && newer.comment != self.comment {
+            if !merged.comment.is_empty() {
+                merged.comment.push(' ');
+            }
+            merged.comment.push_str(&newer.comment);
+        }
+        merged
+    }
+
     /// Reads a comment's text, taking out `[%eval]`, `[%cal]` and `[%csl]`.
     pub fn from_comment(text: &str) -> Result<Annotation, String> {
         let mut annotation = Annotation::default();
@@ -304,5 +330,28 @@ mod tests {
         assert!(Annotation::from_comment("[%csl Ge2e4]").unwrap_err().contains("not a circle"));
         assert!(Annotation::from_comment("[%cal Gd4]").unwrap_err().contains("not an arrow"));
         assert!(Annotation::from_comment("").unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_newer_annotation_over_an_older_keeps_the_older_words() {
+        let older = Annotation {
+            nags: vec![2, 14],
+            variation: vec![Move::new(Square::parse("e2").unwrap(), Square::parse("e4").unwrap(), None)],
+            ..Annotation::from_comment("[%eval 0.30] [%csl Rd4] A weak move [%clk 0:01:00]").unwrap()
+        };
+        // A review that marks the move a blunder, evaluates it and draws nothing.
+        let review = Annotation { nags: vec![4], ..Annotation::from_comment("[%eval -2.50]").unwrap() };
+        let merged = older.overlaid(&review);
+        assert_eq!(merged.nags, [14, 4], "the mark replaced, the position's NAG kept");
+        assert_eq!(merged.eval, Some(Eval::Cp(-250)));
+        assert!(merged.shapes.is_empty(), "a drawing the newer one leaves out was taken away");
+        assert_eq!(merged.comment, "A weak move [%clk 0:01:00]");
+        assert_eq!(merged.variation, older.variation, "no better line given: the older one stays");
+        // Saying nothing new keeps all but the drawings; saying the same words does not repeat them.
+        let same = Annotation { shapes: older.shapes.clone(), comment: older.comment.clone(), ..Annotation::default() };
+        assert_eq!(older.overlaid(&same), older);
+        let words = Annotation::from_comment("Better was e4.").unwrap();
+        assert_eq!(older.overlaid(&words).comment, "A weak move [%clk 0:01:00] Better was e4.");
+        assert_eq!(Annotation::default().overlaid(&review), review);
     }
 }

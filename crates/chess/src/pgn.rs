@@ -228,6 +228,15 @@ impl PgnGame {
         &mut self.annotations[index]
     }
 
+    /// What is said about the position after `ply` moves, made when missing: ply 0 is the preface
+    /// (the comment before the first move), ply `i` move `i`'s annotation.
+    pub fn annotation_at(&mut self, ply: usize) -> &mut Annotation {
+        match ply.checked_sub(1) {
+            Some(index) => self.annotation_mut(index),
+            None => &mut self.preface,
+        }
+    }
+
     /// The moves in SAN, each with its move number where needed (`12. e4`, `12... e5`), then
     /// its NAGs (`$4`), comment and variation.
     fn move_tokens(&self) -> Vec<String> {

@@ -85,15 +85,13 @@ pub fn annotation_js(ply: usize, before: &Board, a: &Annotation) -> AnnotationJs
     }
 }
 
-/// The annotations of `game` by ply (`annotations[0]` is the start position's, `annotations[i]`
-/// move `i`'s), the empty ones left out.
-pub fn annotations_js(game: &Game, annotations: &[Annotation]) -> Vec<AnnotationJs> {
+/// The annotations of `game` by ply (`(0, a)` is the start position's, `(i, a)` move `i`'s).
+pub fn annotations_js(game: &Game, annotations: &[(usize, &Annotation)]) -> Vec<AnnotationJs> {
     let positions = game.positions();
     annotations
         .iter()
-        .enumerate()
-        .filter(|(ply, a)| !a.is_empty() && *ply <= game.len())
-        .map(|(ply, a)| annotation_js(ply, &positions[ply.saturating_sub(1)], a))
+        .filter(|(ply, _)| *ply <= game.len())
+        .map(|&(ply, a)| annotation_js(ply, &positions[ply.saturating_sub(1)], a))
         .collect()
 }
 

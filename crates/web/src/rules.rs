@@ -23,11 +23,30 @@ impl WebGame {
     /// The game of `moves` (UCI or SAN) from `startFen` (the standard start when absent), replayed as a
     /// saved or recorded game is: it goes on past a draw nobody claimed (where `play` would have claimed
     /// it), and `result` ("1-0", "0-1", "1/2-1/2"), when given, ends it unless its final position already
-    /// does. Throws an Error naming the move or result that cannot be used.
-    pub fn replay(start_fen: Option<String>, moves: Vec<String>, result: Option<String>) -> Result<WebGame, JsError> {
-        Session::replay(start_fen.as_deref(), &moves, result.as_deref())
+    /// does. `source`, the PGN a saved game was loaded from (`sourcePgn()`), brings back its tags and
+    /// annotations. Throws an Error naming the move, result or PGN that cannot be used.
+    pub fn replay(
+        start_fen: Option<String>,
+        moves: Vec<String>,
+        result: Option<String>,
+        source: Option<String>,
+    ) -> Result<WebGame, JsError> {
+        Session::replay(start_fen.as_deref(), &moves, result.as_deref(), source.as_deref())
             .map(|session| WebGame { session })
             .map_err(|e| JsError::new(&e))
+    }
+
+    /// The value of tag `name` (such as `White`) in the PGN this game was loaded from; undefined when
+    /// it has none or the game was not loaded from a PGN.
+    pub fn tag(&self, name: &str) -> Option<String> {
+        self.session.loaded_tag(name).map(String::from)
+    }
+
+    /// The PGN this game was loaded from (its tags, moves and annotations, as read), for a saved copy
+    /// of the game to keep them (see `replay`); undefined for a game not loaded from a PGN.
+    #[wasm_bindgen(js_name = sourcePgn)]
+    pub fn source_pgn(&self) -> Option<String> {
+        self.session.source_pgn()
     }
 
     /// Reads a FEN or a PGN text (its first game) into a new Game; throws an Error with the reason.
@@ -164,20 +183,26 @@ impl WebGame {
         self.session.agree_draw().map(|o| o.to_js()).map_err(|e| JsError::new(&e))
     }
 
-    /// The game in PGN; `tags` is an object such as `{White: "You", Black: "Homeostat"}`.
+    /// The game in PGN; `tags` is an object such as `{White: "You", Black: "Homeostat"}`. A game loaded
+    /// from a PGN keeps that PGN's tags (`tags` fills in those it lacks) and its annotations of the
+    /// moves still played as recorded.
     pub fn pgn(&self, tags: JsValue) -> Result<String, JsError> {
         Ok(self.session.pgn(&tag_list(tags)?))
     }
 
     /// The annotations of the PGN this game was loaded from: `[{ply, nags, comment, eval, arrows,
-    /// circles, variation, variationSan}]`, one per annotated move (`eval` is White's view).
+    /// circles, variation, variationSan}]`, one per annotated move still played as recorded (`eval` is
+    /// White's view).
     pub fn annotations(&self) -> JsValue {
-        annotations_js(self.session.game(), self.session.loaded_annotations()).to_js()
+        annotations_js(self.session.game(), &self.session.loaded_annotations()).to_js()
     }
 
     /// The game in PGN with `annotations`, each `"<ply> <PGN annotation>"` such as
     /// `"12 $4 {[%eval -3.10] [%cal Gd8e7]} (Qe7 Nxf7)"`: NAGs, comments with `[%eval]`,
     /// `[%cal]`/`[%csl]`, and the variation from the position before that move (SAN or UCI).
+    /// Over a game loaded from an annotated PGN, these are said over its annotations: their marks,
+    /// evaluations and variations replace the loaded ones where given, and they hold every drawing
+    /// (a loaded drawing they leave out is left out); the loaded words and other NAGs stay.
     /// Throws an Error naming the ply and what is wrong.
     #[wasm_bindgen(js_name = annotatedPgn)]
     pub fn annotated_pgn(&self, tags: JsValue, annotations: Vec<String>) -> Result<String, JsError> {

@@ -4,7 +4,8 @@
 use crate::js::{Object, ToJs};
 use crate::text::parse_color;
 use homeostat_chess::annotation::Annotation;
-use homeostat_chess::{pgn, Board, Color, EndReason, Game, GameResult, Move, Outcome, PieceKind, Square};
+use homeostat_chess::pgn::{self, PgnGame};
+use homeostat_chess::{Board, Color, EndReason, Game, GameResult, Move, Outcome, PieceKind, Square};
 use homeostat_engine::book::{self, Opening};
 use wasm_bindgen::JsValue;
 
@@ -123,9 +124,9 @@ impl ToJs for OpeningInfo {
 #[derive(Clone, Debug)]
 pub struct Session {
     game: Game,
-    /// The annotations of the PGN the game was loaded from, by ply: `[0]` the start position's (the
-    /// comment before the first move), `[i]` move `i`'s.
-    loaded: Vec<Annotation>,
+    /// The PGN record the game was loaded from (its tags, moves and annotations), kept so that what
+    /// it says goes with the game into its PGN and its saved copy.
+    source: Option<PgnGame>,
 }
 
 impl Session {
@@ -136,8 +137,15 @@ impl Session {
 
     /// The game of `moves` (UCI or SAN) from `fen` (or the start position), replayed as a record is
     /// read: it goes on past a draw nobody claimed. `result` (`1-0`, `0-1`, `1/2-1/2`), when given,
-    /// ends it for an unspecified reason unless the final position ends it already.
-    pub fn replay(fen: Option<&str>, moves: &[String], result: Option<&str>) -> Result<Session, String> {
+    /// ends it for an unspecified reason unless the final position ends it already. `source`, a PGN
+    /// game (as [`Session::source_pgn`] writes it), is the record the game was loaded from: its tags
+    /// and annotations come back with it.
+    pub fn replay(
+        fen: Option<&str>,
+        moves: &[String],
+        result: Option<&str>,
+        source: Option<&str>,
+    ) -> Result<Session, String> {
         let mut game = Game::from_moves(start_board(fen)?, moves).map_err(|e| e.to_string())?;
         if let Some(text) = result {
             match GameResult::from_pgn(text.trim()) {
@@ -145,7 +153,11 @@ impl Session {
                 _ => return Err(format!("'{text}' is not a result: expected 1-0, 0-1 or 1/2-1/2")),
             }
         }
-        Ok(Session::from_game(game))
+        let source = match source {
+            Some(text) => Some(pgn::read_game(text).map_err(|e| format!("the PGN the game was loaded from: {e}"))?),
+            None => None,
+        };
+        Ok(Session { source, ..Session::from_game(game) })
     }
 
     /// A game from a FEN or a PGN text (its first game).
@@ -158,12 +170,9 @@ impl Session {
             Ok(board) => return Ok(Session::from_game(Game::new(board))),
             Err(e) => e.to_string(),
         };
-        let read = pgn::read_game(text).and_then(|record| {
-            let game = Game::from_pgn_game(&record)?;
-            Ok((game, std::iter::once(record.preface).chain(record.annotations).collect()))
-        });
+        let read = pgn::read_game(text).and_then(|record| Ok((Game::from_pgn_game(&record)?, record)));
         match read {
-            Ok((game, loaded)) => Ok(Session { loaded, ..Session::from_game(game) }),
+            Ok((game, record)) => Ok(Session { source: Some(record), ..Session::from_game(game) }),
             // Text that looks like a FEN (one line, slashes, no move numbers) gets the FEN error.
             Err(_) if !text.contains('\n') && text.matches('/').count() >= 7 && !text.contains('[') => Err(fen_error),
             Err(e) => Err(format!("not a valid FEN or PGN game: {e}")),
@@ -173,7 +182,7 @@ impl Session {
     /// The page ends a game as soon as a draw can be claimed, as a player who always claims would.
     fn from_game(mut game: Game) -> Session {
         game.set_automatic_claims(true);
-        Session { game, loaded: Vec::new() }
+        Session { game, source: None }
     }
 
     /// The rules core's game record.
@@ -290,29 +299,66 @@ impl Session {
         self.game.agree_draw().map(outcome_info).map_err(over)
     }
 
-    /// The game in PGN with these tags.
+    /// The game in PGN: the tags of the PGN it was loaded from, then those of `tags` that PGN lacks,
+    /// and what that PGN says about the moves the game still shares with it.
     pub fn pgn(&self, tags: &[(String, String)]) -> String {
-        let tags: Vec<(&str, &str)> = tags.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
-        self.game.to_pgn(&tags)
+        self.record(tags).to_pgn()
     }
 
-    /// The annotations read with the game's PGN, by ply from the start position (none for a FEN or a
-    /// new game).
-    pub fn loaded_annotations(&self) -> &[Annotation] {
-        &self.loaded
-    }
-
-    /// The game in PGN with these tags and annotations (`(ply, annotation)`; ply 0 is the comment
-    /// before the first move).
-    pub fn annotated_pgn(&self, tags: &[(String, String)], annotations: &[(usize, Annotation)]) -> String {
-        let tags: Vec<(&str, &str)> = tags.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
-        let mut record = self.game.to_pgn_game(&tags);
-        for (ply, a) in annotations {
-            match ply {
-                0 => record.preface = a.clone(),
-                &ply if ply <= record.moves.len() => *record.annotation_mut(ply - 1) = a.clone(),
-                _ => {}
+    /// The game as a PGN record with its loaded tags and annotations (see [`Session::pgn`]).
+    fn record(&self, tags: &[(String, String)]) -> PgnGame {
+        let mut record = self.game.to_pgn_game(&[]);
+        if let Some(source) = &self.source {
+            record.tags = source.tags.clone();
+        }
+        for (name, value) in tags {
+            if record.tag(name).is_none() {
+                record.set_tag(name, value);
             }
+        }
+        for (ply, a) in self.loaded_annotations() {
+            *record.annotation_at(ply) = a.clone();
+        }
+        record
+    }
+
+    /// How many of the game's moves are still those of the PGN it was loaded from: its annotations
+    /// hold up to there (none when the game was not loaded from a PGN, or starts elsewhere).
+    fn shared_plies(&self) -> Option<usize> {
+        let source = self.source.as_ref().filter(|s| s.start == *self.game.start())?;
+        Some(source.moves.iter().zip(self.game.moves()).take_while(|(a, b)| a == b).count())
+    }
+
+    /// The annotations read with the game's PGN, by ply (0 is the start position's), for the moves
+    /// the game still shares with that PGN: a move played instead of the recorded one leaves the
+    /// record's words about the moves after it out.
+    pub fn loaded_annotations(&self) -> Vec<(usize, &Annotation)> {
+        let (Some(source), Some(shared)) = (&self.source, self.shared_plies()) else { return Vec::new() };
+        let moves = source.annotations.iter().take(shared).enumerate().map(|(i, a)| (i + 1, a));
+        std::iter::once((0, &source.preface)).chain(moves).filter(|(_, a)| !a.is_empty()).collect()
+    }
+
+    /// The value of tag `name` in the PGN the game was loaded from, if any.
+    pub fn loaded_tag(&self, name: &str) -> Option<&str> {
+        self.source.as_ref()?.tag(name)
+    }
+
+    /// The PGN record the game was loaded from (tags, moves, annotations), for a saved copy of the
+    /// game to keep them ([`Session::replay`] reads it back); `None` for a game not loaded from a PGN.
+    pub fn source_pgn(&self) -> Option<String> {
+        self.source.as_ref().map(PgnGame::to_pgn)
+    }
+
+    /// The game in PGN (as [`Session::pgn`]) with the page's `annotations` (`(ply, annotation)`; ply 0
+    /// is the comment before the first move) said over the loaded ones (see [`Annotation::overlaid`]):
+    /// the page holds every drawing, so a loaded one it does not give is left out.
+    pub fn annotated_pgn(&self, tags: &[(String, String)], annotations: &[(usize, Annotation)]) -> String {
+        let mut record = self.record(tags);
+        let plies = record.moves.len();
+        for ply in 0..=plies {
+            let page = annotations.iter().rev().find(|(p, _)| *p == ply).map(|(_, a)| a);
+            let a = record.annotation_at(ply);
+            *a = a.overlaid(page.unwrap_or(&Annotation::default()));
         }
         record.to_pgn()
     }
@@ -523,14 +569,16 @@ mod tests {
         let loaded = Session::load(&format!("{dance} 1-0")).unwrap();
         let uci = loaded.history_uci();
         let start = loaded.game().start().to_fen();
-        let back = Session::replay(Some(&start), &uci, Some("1-0")).unwrap();
+        let back = Session::replay(Some(&start), &uci, Some("1-0"), None).unwrap();
         assert_eq!((back.history_san(), back.outcome()), (loaded.history_san(), loaded.outcome()));
         assert_eq!(back.outcome().map(|o| o.reason), Some("unspecified"));
-        let open = Session::replay(None, &uci, None).unwrap();
+        let open = Session::replay(None, &uci, None, None).unwrap();
         assert_eq!((open.game().len(), open.outcome()), (10, None));
-        assert!(Session::replay(None, &uci, Some("2-0")).unwrap_err().contains("'2-0' is not a result"));
-        assert!(Session::replay(None, &["e4".into(), "e4".into()], None).unwrap_err().contains("e4"));
-        assert!(Session::replay(Some("8/8"), &[], None).is_err());
+        assert!(Session::replay(None, &uci, Some("2-0"), None).unwrap_err().contains("'2-0' is not a result"));
+        assert!(Session::replay(None, &["e4".into(), "e4".into()], None, None).unwrap_err().contains("e4"));
+        assert!(Session::replay(Some("8/8"), &[], None, None).is_err());
+        let bad = Session::replay(None, &uci, None, Some("1. e4 e4")).unwrap_err();
+        assert!(bad.starts_with("the PGN the game was loaded from: "), "{bad}");
     }
 
     #[test]
@@ -541,7 +589,91 @@ mod tests {
         let text = s.annotated_pgn(&[], &[(0, start.clone()), (2, second.clone())]);
         assert!(text.contains("{[%cal Ge2e4]} 1. e4 e5 {[%csl Re5]}"), "{text}");
         let back = Session::load(&text).unwrap();
-        assert_eq!(back.loaded_annotations(), &[start, Annotation::default(), second]);
+        assert_eq!(back.loaded_annotations(), [(0, &start), (2, &second)]);
+    }
+
+    const ANNOTATED: &str =
+        "[Event \"Wijk aan Zee\"]\n[White \"Kasparov\"]\n[Black \"Topalov\"]\n[Annotator \"A. Reader\"]\n\n\
+        {A famous game.} 1. e4 d6 {[%csl Gd6] The Pirc.} 2. d4 $1 Nf6 3. Nc3 g6 {[%cal Gf8g7]} 4. Be3 Bg7 $14 \
+        (4... c6) 5. Qd2 *";
+
+    fn tags(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs.iter().map(|&(n, v)| (n.to_string(), v.to_string())).collect()
+    }
+
+    #[test]
+    fn a_loaded_game_keeps_its_tags_and_annotations_in_its_pgn() {
+        let s = Session::load(ANNOTATED).unwrap();
+        let page = tags(&[("Event", "Homeostat game"), ("White", "Human"), ("TimeControl", "-")]);
+        let text = s.pgn(&page);
+        for kept in
+            ["[Event \"Wijk aan Zee\"]", "[White \"Kasparov\"]", "[Annotator \"A. Reader\"]", "{A famous game.}"]
+        {
+            assert!(text.contains(kept), "{kept} in {text}");
+        }
+        assert!(text.contains("[TimeControl \"-\"]"), "the page's tags fill in: {text}");
+        assert!(!text.contains("Human") && !text.contains("Homeostat game"), "{text}");
+        assert!(text.contains("d6 {[%csl Gd6] The Pirc.} 2. d4 $1 Nf6"), "{text}");
+        assert!(text.contains("Bg7 $14 (4... c6) 5. Qd2"), "{text}");
+        // Read back, it is the same record.
+        assert_eq!(Session::load(&text).unwrap().pgn(&page), text);
+    }
+
+    #[test]
+    fn moves_played_instead_of_the_recorded_ones_leave_their_annotations_out() {
+        let mut s = Session::load(ANNOTATED).unwrap();
+        assert_eq!(s.loaded_annotations().iter().map(|(ply, _)| *ply).collect::<Vec<_>>(), [0, 2, 3, 6, 8]);
+        for _ in 0..4 {
+            s.undo();
+        }
+        let plies = |s: &Session| s.loaded_annotations().iter().map(|(ply, _)| *ply).collect::<Vec<_>>();
+        assert_eq!(plies(&s), [0, 2, 3], "the moves taken back have theirs aside");
+        while s.redo().is_some() {}
+        assert_eq!(plies(&s), [0, 2, 3, 6, 8], "and get them back when replayed");
+        for _ in 0..4 {
+            s.undo();
+        }
+        s.play("c6").unwrap();
+        assert_eq!(plies(&s), [0, 2, 3]);
+        let text = s.pgn(&[]);
+        assert!(text.contains("The Pirc.") && !text.contains("[%cal") && !text.contains("$14"), "{text}");
+        assert!(text.contains("[White \"Kasparov\"]"), "the tags stay: {text}");
+        assert_eq!((s.loaded_tag("Black"), s.loaded_tag("Round")), (Some("Topalov"), None));
+        // A game from a FEN or a new one has none.
+        assert!(played(&["e4"]).loaded_annotations().is_empty());
+        assert_eq!(played(&["e4"]).source_pgn(), None);
+    }
+
+    #[test]
+    fn a_saved_game_brings_back_its_loaded_pgn() {
+        let mut s = Session::load(ANNOTATED).unwrap();
+        s.play("O-O").unwrap();
+        let (start, moves, source) = (s.game().start().to_fen(), s.history_uci(), s.source_pgn());
+        let back = Session::replay(Some(&start), &moves, None, source.as_deref()).unwrap();
+        assert_eq!(back.pgn(&[]), s.pgn(&[]));
+        assert_eq!(back.loaded_annotations(), s.loaded_annotations());
+        // A source from another start holds nothing for this game.
+        let elsewhere = Session::replay(Some("8/8/4k3/8/8/4K3/8/R7 w - - 0 1"), &[], None, source.as_deref()).unwrap();
+        assert!(elsewhere.loaded_annotations().is_empty());
+    }
+
+    #[test]
+    fn a_review_is_said_over_the_loaded_annotations() {
+        let s = Session::load(ANNOTATED).unwrap();
+        let before = |ply: usize| s.game().positions()[ply - 1];
+        // The review marks 2. d4 a mistake, evaluates 4... Bg7 and keeps the drawing on ply 2 only.
+        let review = [
+            (2, pgn::read_annotation(&before(2), "{[%csl Gd6]}").unwrap()),
+            (3, pgn::read_annotation(&before(3), "$2 {[%eval -0.40]} (Nf3)").unwrap()),
+            (8, pgn::read_annotation(&before(8), "{[%eval 0.25]}").unwrap()),
+        ];
+        // Compared as one line: the export wraps at 80 columns.
+        let text = s.annotated_pgn(&[], &review).split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(text.contains("{A famous game.} 1. e4 d6 {[%csl Gd6] The Pirc.}"), "{text}");
+        assert!(text.contains("2. d4 $2 {[%eval -0.40]} (2. Nf3) 2... Nf6"), "{text}");
+        assert!(text.contains("3. Nc3 g6 4. Be3"), "the drawing taken away: {text}");
+        assert!(text.contains("Bg7 $14 {[%eval 0.25]} (4... c6) 5. Qd2"), "{text}");
+        assert!(text.contains("[White \"Kasparov\"]"), "{text}");
     }
 
     #[test]
