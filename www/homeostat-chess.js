@@ -87,6 +87,10 @@ export class HomeostatChess extends HTMLElement {
     }
     if (!this.shadowRoot) this.build();
     this.cleanups.push(listenForShortcuts(this, (event) => this.handleShortcut(event)));
+    // The clock of the side to move runs between moves: leaving the page (a reload, a closed tab) stores its time.
+    const leave = () => this.controller?.clock && this.save();
+    globalThis.addEventListener?.("pagehide", leave);
+    this.cleanups.push(() => globalThis.removeEventListener?.("pagehide", leave));
     for (const name of LAYOUT_ATTRIBUTES) applyAttribute(this, name, true);
     if (!this.controller) this.start();
     else {
@@ -219,7 +223,7 @@ export class HomeostatChess extends HTMLElement {
     this.dataset.state = "ready";
     // A timeline mark, so pages (and tools/measure-web.mjs) can see when the board became playable.
     performance.mark?.("homeostat-ready");
-    this.controller.setGame(game ?? new this.rules.Game(), game && saved ? saved.evals : []);
+    this.controller.setGame(game ?? new this.rules.Game(), game && saved ? saved.evals : [], game && saved ? saved.clocks : null);
     this.showStartErrors();
     this.markReady();
     this.extrasFor(this.game);
@@ -290,7 +294,7 @@ export class HomeostatChess extends HTMLElement {
 
   /** Stores the game when persisting. */
   save() {
-    if (this.persistName !== null && this.game) this.storageFailed(saveGame(this.persistName, gameRecord(this.game, this.controller.evals)));
+    if (this.persistName !== null && this.game) this.storageFailed(saveGame(this.persistName, gameRecord(this.game, this.controller.evals, this.controller.clock)));
   }
 
   saveSettingsNow() {

@@ -85,6 +85,31 @@ for (const engine of enginesUnderTest()) {
       assert.deepEqual(end.errors, []);
     });
 
+    test("persist: a reload brings the clocks back with the time each side had left", { timeout: 30_000 }, async () => {
+      await open({ player: "both" });
+      await driver.evaluate(() => localStorage.clear());
+      await open({ persist: "timed", clock: "1+0", player: "both" });
+      const move = (san) => driver.evaluate((m) => document.querySelector("homeostat-chess").move(m), san);
+      assert.equal(await move("e4"), true);
+      // Black thinks over two seconds in all, before and after its move's reply.
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      assert.equal(await move("e5"), true);
+      assert.equal(await move("Nf3"), true);
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      const before = await driver.evaluate(clocks);
+      // Leaving the page stores the running clock's time; the reload shows it.
+      const back = await open({ persist: "timed", clock: "1+0", player: "both" });
+      const seconds = (text) => text.split(":").reduce((total, part) => total * 60 + Number(part), 0);
+      assert.equal(back.ply, 3);
+      assert.ok(seconds(back.top.text) <= 58 && seconds(back.top.text) >= seconds(before.top.text) - 1, JSON.stringify([before.top, back.top]));
+      assert.ok(seconds(back.bottom.text) >= 58, JSON.stringify(back.bottom));
+      assert.equal(back.top.running, "true", "Black's clock runs on");
+      // Another time control starts the clocks afresh.
+      const other = await open({ persist: "timed", clock: "3+2", player: "both" });
+      assert.deepEqual([other.top.text, other.bottom.text], ["3:00", "3:00"]);
+      await driver.evaluate(() => localStorage.clear());
+    });
+
     test("a bad clock attribute fires one error and the game has no clocks", { timeout: 30_000 }, async () => {
       const shown = await open({ clock: "five minutes", player: "both" });
       assert.equal(shown.errors.length, 1, JSON.stringify(shown.errors));

@@ -6,7 +6,7 @@ import { describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ChessClock, formatClock } from "../../www/extras/clock.js";
 import { GameController } from "../../www/game/controller.js";
-import { parseClock, validSettings } from "../../www/game/settings.js";
+import { gameRecord, parseClock, restoreGame, validGame, validSettings } from "../../www/game/settings.js";
 import { loadRules } from "./engine-node.js";
 
 const rules = await loadRules();
@@ -231,5 +231,32 @@ describe("the controller on the clock", () => {
     controller.setClock(null);
     assert.equal(controller.clock, null);
     controller.dispose();
+  });
+
+  test("a stored game's clocks come back with their times, at the same time control only", async () => {
+    const { controller } = clocked({ baseMs: 60_000, incMs: 1000 });
+    controller.move("e2e4");
+    await until(() => controller.game.ply() === 2);
+    controller.clock.left = { w: 41_000, b: 12_500 };
+    // Through JSON, as localStorage keeps it.
+    const saved = validGame(JSON.parse(JSON.stringify(gameRecord(controller.game, controller.evals, controller.clock))));
+    assert.equal(saved.clocks.baseMs, 60_000);
+    assert.ok(saved.clocks.w <= 41_000 && saved.clocks.w > 40_000, JSON.stringify(saved.clocks));
+    assert.equal(saved.clocks.b, 12_500);
+    controller.dispose();
+    const back = clocked({ baseMs: 60_000, incMs: 1000 });
+    back.controller.setGame(restoreGame(rules, saved), saved.evals, saved.clocks);
+    assert.equal(back.controller.clock.timeLeft("b"), 12_500);
+    assert.ok(back.controller.clock.timeLeft("w") <= 41_000);
+    back.controller.dispose();
+    // Another control starts afresh; stored times of the wrong shape are dropped.
+    const other = clocked({ baseMs: 180_000, incMs: 2000 });
+    other.controller.setGame(restoreGame(rules, saved), saved.evals, saved.clocks);
+    assert.equal(other.controller.clock.timeLeft("b"), 180_000);
+    other.controller.dispose();
+    assert.equal(gameRecord(new rules.Game(), []).clocks, null, "an untimed game stores none");
+    for (const bad of [{ ...saved.clocks, w: -1 }, { ...saved.clocks, b: "5" }, { ...saved.clocks, incMs: Infinity }, "60000"]) {
+      assert.equal(validGame({ ...saved, clocks: bad }).clocks, null, JSON.stringify(bad));
+    }
   });
 });

@@ -181,8 +181,10 @@ export class GameController extends EventTarget {
    * Takes a game to play (the first one, or a replacement) and starts thinking if it is the engine's turn.
    * @param {any} game a wasm Game
    * @param {(object | null)[]} [evals] stored evaluations by ply
+   * @param {{baseMs: number, incMs: number, w: number, b: number} | null} [clocks] a stored game's clocks: their times
+   *   left carry on where the time control is still the same
    */
-  setGame(game, evals = []) {
+  setGame(game, evals = [], clocks = null) {
     this.cancel();
     if (this.game && this.game !== game) this.game.free?.();
     this.game = game;
@@ -194,7 +196,9 @@ export class GameController extends EventTarget {
     this.viewing = false;
     if (this.fixedSeed === null) this.seed = randomSeed();
     this.engine?.newGame?.();
-    this.resetClock();
+    this.resetClock(clocks);
+    // A game that goes on from its moves (a restored or loaded one) runs its side to move's clock at once.
+    this.runClock();
     this.emit("position", { animate: false });
     if (this.isOver()) this.emitGameOver();
     else this.think();
@@ -606,11 +610,17 @@ export class GameController extends EventTarget {
     }
   }
 
-  /** New clocks at the time control's start (none without one, or in a read-only viewer). */
-  resetClock() {
+  /**
+   * New clocks at the time control's start (none without one, or in a read-only viewer), or at the times `left` of a
+   * stored game when it was played at this same control.
+   * @param {{baseMs: number, incMs: number, w: number, b: number} | null} [left]
+   */
+  resetClock(left = null) {
     this.clock?.stop();
     const hooks = { onFlag: (color) => this.flag(color), onChange: () => this.emit("clock", {}) };
-    this.clock = this.options.clock && this.Clock && !this.readonly ? new this.Clock(this.options.clock, this.now, hooks) : null;
+    const control = this.options.clock;
+    this.clock = control && this.Clock && !this.readonly ? new this.Clock(control, this.now, hooks) : null;
+    if (this.clock && left && left.baseMs === control.baseMs && left.incMs === control.incMs) this.clock.left = { w: left.w, b: left.b };
     this.emit("clock", {});
   }
 

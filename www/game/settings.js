@@ -84,28 +84,43 @@ const ENDINGS_TO_KEEP = ["resignation", "agreement", "time", "unspecified"];
  * A stored game with its fields checked: null when its moves or start cannot be used; evaluations that are not
  * scores become gaps; `source` (the PGN the game was loaded from) is kept when it is text.
  * @param {unknown} stored
- * @returns {{startFen: string, moves: string[], ending: {result: string, reason: string} | null, evals: (object | null)[], source: string | null} | null}
+ * @returns {{startFen: string, moves: string[], ending: {result: string, reason: string} | null, evals: (object | null)[], source: string | null,
+ *   clocks: {baseMs: number, incMs: number, w: number, b: number} | null} | null}
  */
 export function validGame(stored) {
   if (stored === null || typeof stored !== "object") return null;
-  const { startFen, moves, ending, evals, source } = /** @type {Record<string, any>} */ (stored);
+  const { startFen, moves, ending, evals, source, clocks } = /** @type {Record<string, any>} */ (stored);
   if (typeof startFen !== "string" || !Array.isArray(moves) || !moves.every((m) => typeof m === "string")) return null;
   const end =
     ending && typeof ending === "object" && ["1-0", "0-1", "1/2-1/2"].includes(ending.result) && ENDINGS_TO_KEEP.includes(ending.reason)
       ? { result: ending.result, reason: ending.reason }
       : null;
   const scores = Array.isArray(evals) ? evals.map((e) => (isScore(e) ? e : null)) : [];
-  return { startFen, moves, ending: end, evals: scores, source: typeof source === "string" ? source : null };
+  return { startFen, moves, ending: end, evals: scores, source: typeof source === "string" ? source : null, clocks: validClocks(clocks) };
+}
+
+/**
+ * Stored clocks when every field is a time (milliseconds, not negative), else null.
+ * @param {unknown} clocks
+ * @returns {{baseMs: number, incMs: number, w: number, b: number} | null}
+ */
+function validClocks(clocks) {
+  if (clocks === null || typeof clocks !== "object") return null;
+  const fields = ["baseMs", "incMs", "w", "b"].map((name) => /** @type {Record<string, unknown>} */ (clocks)[name]);
+  if (!fields.every((ms) => typeof ms === "number" && Number.isFinite(ms) && ms >= 0)) return null;
+  const [baseMs, incMs, w, b] = /** @type {number[]} */ (fields);
+  return { baseMs, incMs, w, b };
 }
 
 /**
  * The record of a game to store: start, moves, how it ended when no position shows it (resignation, agreement, time,
- * or a result read from a PGN without its reason), the evaluations by ply, and the PGN the game was loaded from (its
- * tags and annotations; null for a game not loaded from one).
+ * or a result read from a PGN without its reason), the evaluations by ply, the PGN the game was loaded from (its
+ * tags and annotations; null for a game not loaded from one), and the clocks' time control and times left.
  * @param {any} game a wasm Game
  * @param {(object | null)[]} evals
+ * @param {any} [clock] the game's ChessClock (extras/clock.js), if it has one
  */
-export function gameRecord(game, evals) {
+export function gameRecord(game, evals, clock = null) {
   const outcome = game.outcome();
   const ending = outcome && ENDINGS_TO_KEEP.includes(outcome.reason) ? outcome : null;
   return {
@@ -114,6 +129,7 @@ export function gameRecord(game, evals) {
     ending: ending && { result: ending.result, reason: ending.reason },
     evals,
     source: game.sourcePgn() ?? null,
+    clocks: clock && { baseMs: clock.baseMs, incMs: clock.incMs, w: Math.round(clock.timeLeft("w")), b: Math.round(clock.timeLeft("b")) },
   };
 }
 
