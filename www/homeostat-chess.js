@@ -156,7 +156,8 @@ export class HomeostatChess extends HTMLElement {
     this.graph = new EvalGraph(this.$(".graph-canvas"), (ply) => this.history.view(ply));
     this.dialogs = new Dialogs(root, {
       startGame: (options) => this.startFromDialog(options),
-      importText: (text) => (text.trim() ? this.replaceGame(() => this.rules.Game.load(text)) : "Paste a PGN or a FEN first."),
+      importText: (text, index) => (text.trim() ? this.replaceGame(() => this.rules.Game.load(text, index)) : "Paste a PGN or a FEN first."),
+      pgnGames: (text) => this.rules?.Game.pgnGames(text) ?? [],
       pgn: () => this.pgn,
       fen: () => this.fen,
       settings: () => this.settings,
@@ -499,9 +500,13 @@ export class HomeostatChess extends HTMLElement {
     if (this.rules) this.replaceGame(() => new this.rules.Game());
   }
 
-  /** Loads a FEN or PGN as a new game; returns false and fires `error` (game untouched) when it cannot be read. */
-  load(text) {
-    return Boolean(this.rules) && this.replaceGame(() => this.rules.Game.load(String(text))) === null;
+  /**
+   * Loads a FEN or PGN as a new game (game `index` of a PGN that holds several, the first by default); returns false
+   * and fires `error` (game untouched) when it cannot be read.
+   */
+  load(text, index = 0) {
+    const which = Number.isSafeInteger(index) && index >= 0 ? index : 0;
+    return Boolean(this.rules) && this.replaceGame(() => this.rules.Game.load(String(text), which)) === null;
   }
 
   undo() {

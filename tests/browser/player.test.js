@@ -419,6 +419,34 @@ for (const engine of enginesUnderTest()) {
       assert.ok(shown.message.length > 3, "an error message is shown");
       assert.equal(shown.open, true);
       assert.equal(await fen(), exported.fen);
+      // A PGN of several games: Load lists them first, then opens the one chosen.
+      const several = '[White "Ada"]\n[Black "Ben"]\n[Event "Club"]\n\n1. e4 e5 *\n\n[White "Cy"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n1. e4 e4 *';
+      const listed = await driver.evaluate((text) => {
+        const root = document.querySelector("homeostat-chess").shadowRoot;
+        const dialog = root.querySelector("dialog[data-dialog=io]");
+        dialog.querySelector("textarea").value = text;
+        dialog.querySelector("[data-io=load]").click();
+        const row = root.querySelector("[data-field=io-games]");
+        const options = [...row.querySelectorAll("option")].map((o) => o.textContent);
+        return { message: root.querySelector("[data-field=io-error]").textContent, hidden: row.hidden, options, open: dialog.open };
+      }, several);
+      assert.equal(listed.message, "This PGN holds 3 games: choose one, then press Load.");
+      assert.equal(listed.hidden, false);
+      assert.equal(listed.open, true);
+      assert.deepEqual(listed.options.slice(0, 2), ["1. Ada – Ben · Club · * · 1 moves", "2. Cy – ? · 0-1 · 2 moves"]);
+      assert.match(listed.options[2], /^3\. cannot be read: .*e4/);
+      const chosen = await driver.evaluate(() => {
+        const el = document.querySelector("homeostat-chess");
+        const dialog = el.shadowRoot.querySelector("dialog[data-dialog=io]");
+        dialog.querySelector("select[name=game]").value = "1";
+        dialog.querySelector("[data-io=load]").click();
+        return { open: dialog.open, sans: el.game.historySan().join(" "), reason: el.game.outcome()?.reason };
+      });
+      assert.deepEqual(chosen, { open: false, sans: "f3 e5 g4 Qh4#", reason: "checkmate" });
+      assert.equal(await driver.evaluate((text) => document.querySelector("homeostat-chess").load(text, 0) && document.querySelector("homeostat-chess").game.historySan().join(" "), several), "e4 e5");
+      assert.equal(await driver.evaluate((text) => document.querySelector("homeostat-chess").load(text, 2), several), false, "an unreadable game is refused");
+      await driver.press("i");
+      await driver.waitFor(() => document.querySelector("homeostat-chess").shadowRoot.querySelector("dialog[data-dialog=io]").open);
       await driver.press("Escape");
       await driver.evaluate(() => document.querySelector("homeostat-chess").dialogs.closeAll());
     });

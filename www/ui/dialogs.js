@@ -7,7 +7,10 @@ import { parseClock } from "../game/settings.js";
 /**
  * @typedef {object} DialogHooks
  * @property {(options: NewGameOptions) => string | null} startGame  returns an error message, or null on success
- * @property {(text: string) => string | null} importText  returns an error message, or null on success
+ * @property {(text: string, index: number) => string | null} importText  loads game `index` of the text; returns an
+ *   error message, or null on success
+ * @property {(text: string) => {white?: string, black?: string, event?: string, date?: string, result: string, plies: number,
+ *   error?: string}[]} pgnGames  the games of a PGN text (none for a FEN)
  * @property {() => string} pgn
  * @property {() => string} fen
  * @property {() => object} settings
@@ -131,18 +134,48 @@ export class Dialogs {
     const dialog = this.byName.io;
     dialog.querySelector("textarea").value = this.hooks.pgn();
     dialog.querySelector("[data-field=io-error]").textContent = "";
+    this.listGames();
+  }
+
+  /**
+   * Lists the games of the import text when it holds more than one, for the person to choose; returns how many.
+   * @returns {number}
+   */
+  listGames() {
+    const dialog = this.byName.io;
+    const text = dialog.querySelector("textarea").value;
+    const row = dialog.querySelector("[data-field=io-games]");
+    const games = text.trim() ? this.hooks.pgnGames(text) : [];
+    row.hidden = games.length < 2;
+    row.dataset.text = text;
+    const line = (g, i) => {
+      if (g.error) return `${i + 1}. cannot be read: ${g.error}`;
+      const event = [g.event, g.date].filter(Boolean).join(", ");
+      return `${i + 1}. ${g.white ?? "?"} – ${g.black ?? "?"}${event ? ` · ${event}` : ""} · ${g.result} · ${Math.ceil(g.plies / 2)} moves`;
+    };
+    row.querySelector("select").replaceChildren(...(games.length < 2 ? [] : games.map((g, i) => new Option(line(g, i), String(i)))));
+    return games.length;
   }
 
   wireImportExport() {
     const dialog = this.byName.io;
     const text = dialog.querySelector("textarea");
     const error = dialog.querySelector("[data-field=io-error]");
+    const games = dialog.querySelector("[data-field=io-games]");
     const say = (message) => (error.textContent = message);
+    text.addEventListener("change", () => this.listGames());
     dialog.addEventListener("click", async (event) => {
       const action = event.target.closest("[data-io]")?.dataset.io;
       if (!action) return;
       if (action === "load") {
-        const problem = this.hooks.importText(text.value);
+        // A text of several games not listed yet is listed first, so the person picks the game to open.
+        const listed = !games.hidden && games.dataset.text === text.value;
+        if (!listed && this.listGames() > 1) {
+          say(`This PGN holds ${games.querySelector("select").options.length} games: choose one, then press Load.`);
+          games.querySelector("select").focus();
+          return;
+        }
+        const problem = this.hooks.importText(text.value, games.hidden ? 0 : Number(games.querySelector("select").value));
         if (problem) say(problem);
         else dialog.close();
       } else if (action === "copy" || action === "copy-fen") {
@@ -169,7 +202,8 @@ export class Dialogs {
       if (!file) return;
       text.value = await file.text();
       event.target.value = "";
-      say(`Read ${file.name}; press Load to open it.`);
+      const count = this.listGames();
+      say(count > 1 ? `Read ${file.name}: ${count} games; choose one, then press Load.` : `Read ${file.name}; press Load to open it.`);
     });
   }
 

@@ -132,6 +132,7 @@ ${clockRow}
     <label class="stack">PGN or FEN
       <textarea name="text" rows="9" spellcheck="false"></textarea>
     </label>
+    <label class="stack" data-field="io-games" hidden>Game <select name="game"></select></label>
     <p class="error" data-field="io-error" role="alert"></p>
     <div class="row buttons">
       <button type="button" data-io="copy">Copy PGN</button>

@@ -49,9 +49,18 @@ impl WebGame {
         self.session.source_pgn()
     }
 
-    /// Reads a FEN or a PGN text (its first game) into a new Game; throws an Error with the reason.
-    pub fn load(text: &str) -> Result<WebGame, JsError> {
-        Session::load(text).map(|session| WebGame { session }).map_err(|e| JsError::new(&e))
+    /// Reads a FEN or a PGN text into a new Game: its game `index` (from 0; the first when absent); throws an
+    /// Error with the reason.
+    pub fn load(text: &str, index: Option<usize>) -> Result<WebGame, JsError> {
+        Session::load_game(text, index.unwrap_or(0)).map(|session| WebGame { session }).map_err(|e| JsError::new(&e))
+    }
+
+    /// The games of a PGN text, for a person to choose one: `[{white, black, event, date, result, plies,
+    /// error}]` (names, event and date absent when the PGN has none; `error` says why a game cannot be read);
+    /// empty for a FEN.
+    #[wasm_bindgen(js_name = pgnGames)]
+    pub fn pgn_games(text: &str) -> JsValue {
+        Session::game_list(text).to_js()
     }
 
     /// The current position in FEN.

@@ -120,6 +120,39 @@ impl ToJs for OpeningInfo {
     }
 }
 
+/// One game of a PGN text, as a list to choose from shows it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameSummary {
+    /// The White player, when the PGN names one.
+    pub white: Option<String>,
+    /// The Black player.
+    pub black: Option<String>,
+    /// The event.
+    pub event: Option<String>,
+    /// The date as the PGN writes it (`2024.03.??`).
+    pub date: Option<String>,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: &'static str,
+    /// How many moves (plies) its main line has.
+    pub plies: usize,
+    /// Why the game cannot be read, for one that cannot.
+    pub error: Option<String>,
+}
+
+impl ToJs for GameSummary {
+    fn to_js(&self) -> JsValue {
+        Object::new()
+            .optional("white", self.white.as_ref())
+            .optional("black", self.black.as_ref())
+            .optional("event", self.event.as_ref())
+            .optional("date", self.date.as_ref())
+            .field("result", self.result)
+            .field("plies", &self.plies)
+            .optional("error", self.error.as_ref())
+            .build()
+    }
+}
+
 /// A game in progress with undo and redo.
 #[derive(Clone, Debug)]
 pub struct Session {
@@ -162,6 +195,11 @@ impl Session {
 
     /// A game from a FEN or a PGN text (its first game).
     pub fn load(text: &str) -> Result<Session, String> {
+        Session::load_game(text, 0)
+    }
+
+    /// A game from a FEN, or game `index` (from 0) of a PGN text.
+    pub fn load_game(text: &str, index: usize) -> Result<Session, String> {
         let text = text.trim();
         if text.is_empty() {
             return Err("nothing to load: paste a FEN or a PGN game".into());
@@ -170,13 +208,40 @@ impl Session {
             Ok(board) => return Ok(Session::from_game(Game::new(board))),
             Err(e) => e.to_string(),
         };
-        let read = pgn::read_game(text).and_then(|record| Ok((Game::from_pgn_game(&record)?, record)));
+        let record = match index {
+            0 => pgn::read_game(text),
+            _ => pgn::games(text).nth(index).ok_or_else(|| format!("there is no game {} in this PGN", index + 1))?,
+        };
+        let read = record.and_then(|record| Ok((Game::from_pgn_game(&record)?, record)));
         match read {
             Ok((game, record)) => Ok(Session { source: Some(record), ..Session::from_game(game) }),
             // Text that looks like a FEN (one line, slashes, no move numbers) gets the FEN error.
             Err(_) if !text.contains('\n') && text.matches('/').count() >= 7 && !text.contains('[') => Err(fen_error),
             Err(e) => Err(format!("not a valid FEN or PGN game: {e}")),
         }
+    }
+
+    /// A summary of each game in a PGN text, for a person to choose one (none for a FEN).
+    pub fn game_list(text: &str) -> Vec<GameSummary> {
+        if Board::from_fen(text.trim()).is_ok() {
+            return Vec::new();
+        }
+        let summary = |read: Result<PgnGame, pgn::PgnError>| match read {
+            Ok(record) => {
+                let tag = |name| record.tag(name).filter(|v| !v.is_empty() && *v != "?").map(String::from);
+                GameSummary {
+                    white: tag("White"),
+                    black: tag("Black"),
+                    event: tag("Event"),
+                    date: tag("Date"),
+                    result: record.result.map_or("*", GameResult::to_pgn),
+                    plies: record.moves.len(),
+                    error: None,
+                }
+            }
+            Err(e) => GameSummary { error: Some(e.to_string()), ..GameSummary::default() },
+        };
+        pgn::games(text).map(summary).collect()
     }
 
     /// The page ends a game as soon as a draw can be claimed, as a player who always claims would.
@@ -674,6 +739,25 @@ mod tests {
         assert!(text.contains("3. Nc3 g6 4. Be3"), "the drawing taken away: {text}");
         assert!(text.contains("Bg7 $14 {[%eval 0.25]} (4... c6) 5. Qd2"), "{text}");
         assert!(text.contains("[White \"Kasparov\"]"), "{text}");
+    }
+
+    #[test]
+    fn a_pgn_with_several_games_lists_them_and_loads_the_one_chosen() {
+        let text = format!("{ANNOTATED}\n\n[White \"Ada\"]\n[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n1. e4 e4 *\n\n1. d4 d5 1/2-1/2");
+        let list = Session::game_list(&text);
+        assert_eq!(list.len(), 4);
+        assert_eq!(
+            (list[0].white.as_deref(), list[0].black.as_deref(), list[0].plies),
+            (Some("Kasparov"), Some("Topalov"), 9)
+        );
+        assert_eq!((list[1].white.as_deref(), list[1].black.as_deref(), list[1].result), (Some("Ada"), None, "0-1"));
+        assert!(list[2].error.as_deref().unwrap().contains("e4"), "{:?}", list[2]);
+        assert_eq!((list[3].event.as_deref(), list[3].result, list[3].plies), (None, "1/2-1/2", 2));
+        assert_eq!(Session::load_game(&text, 1).unwrap().outcome().map(|o| o.reason), Some("checkmate"));
+        assert_eq!(Session::load_game(&text, 3).unwrap().history_san(), ["d4", "d5"]);
+        assert!(Session::load_game(&text, 2).unwrap_err().contains("e4"));
+        assert_eq!(Session::load_game(&text, 4).unwrap_err(), "there is no game 5 in this PGN");
+        assert!(Session::game_list("8/8/4k3/8/8/4K3/8/R7 w - - 0 1").is_empty());
     }
 
     #[test]
