@@ -393,6 +393,39 @@ for (const engine of enginesUnderTest()) {
       await driver.evaluate(() => localStorage.clear());
     });
 
+    test("readonly with an annotated pgn: names, words and praise show, the move shown is in view, no engine is offered", async () => {
+      const dance = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 e5 6. Nf3 Nc6 7. Bb5 a6 8. Ba4 Nf6 9. O-O Be7 10. Re1 b5";
+      const pgn = `[White "Ada"]\n[Black "?"]\n\n${dance} 11. Bb3 $3 {A deep retreat.} d6 *`;
+      await open({ readonly: "on", pgn });
+      await driver.evaluate(() => document.querySelector("homeostat-chess").history.view(21));
+      await driver.waitFor(() => document.querySelector("homeostat-chess").shadowRoot.querySelector(".review-comment")?.textContent === "A deep retreat.", { timeout: 10_000 });
+      const shown = await driver.evaluate(() => {
+        const el = document.querySelector("homeostat-chess");
+        const root = el.shadowRoot;
+        const button = root.querySelector('.move-list button[data-ply="21"]');
+        const box = root.querySelector(".moves").getBoundingClientRect();
+        const at = button.getBoundingClientRect();
+        const visible = (selector) => [...root.querySelectorAll(selector)].some((n) => n.getClientRects().length > 0);
+        return {
+          names: [...root.querySelectorAll(".player-name")].map((n) => n.textContent),
+          label: button.getAttribute("aria-label"),
+          text: button.textContent,
+          inView: at.top >= box.top && at.bottom <= box.bottom,
+          reviewButtons: visible(".review-panel button"),
+          starts: el.engineStarts,
+        };
+      });
+      assert.deepEqual(shown.names, ["Black", "Ada"], "a name of ? is no name");
+      assert.equal(shown.text, "Bb3!!");
+      assert.equal(shown.label, "Bb3, brilliant move");
+      assert.ok(shown.inView, "the move list shows the move viewed");
+      assert.equal(shown.reviewButtons, false, "no review or analysis in a viewer");
+      assert.equal(shown.starts, 0);
+      // A move with nothing said hides the panel.
+      await driver.evaluate(() => document.querySelector("homeostat-chess").history.view(4));
+      await driver.waitFor(() => document.querySelector("homeostat-chess").shadowRoot.querySelector(".review-panel").hidden, { timeout: 5000 });
+    });
+
     test("persist: an annotated PGN comes back with its tags, words and drawings, and its export keeps them", async () => {
       await open({ player: "both" });
       await driver.evaluate(() => localStorage.clear());

@@ -17,6 +17,12 @@ const LINE_ALPHAS = [0.85, 0.6, 0.5, 0.42, 0.36];
 const MARK_COLORS = { inaccuracy: "#d9a400", mistake: "#e07000", blunder: "#d03030" };
 /** Move-list wording of the marks. */
 const MARK_WORDS = { inaccuracy: "inaccuracy", mistake: "mistake", blunder: "blunder" };
+/** The NAGs of a good move, as a PGN's annotator gives them: glyph and words. */
+const PRAISE = {
+  1: { kind: "good", glyph: "!", words: "good move" },
+  3: { kind: "brilliant", glyph: "!!", words: "brilliant move" },
+  5: { kind: "interesting", glyph: "!?", words: "interesting move" },
+};
 
 /**
  * A score for people, White's view: +0.35, -1.20, #3.
@@ -234,16 +240,22 @@ export class ReviewView {
     const shown = el.viewPly ?? game.ply();
     const r = this.current();
     this.summarise();
+    const loaded = game.annotations();
+    // The PGN's praise of a move (!, !!, !?) shows beside the review's marks, which are only ever faults.
+    const praised = new Map(loaded.flatMap((a) => a.nags.filter((n) => PRAISE[n]).slice(0, 1).map((n) => [a.ply, PRAISE[n]])));
     for (const button of el.$(".move-list").querySelectorAll("button[data-ply]")) {
-      const move = r?.moves[Number(button.dataset.ply) - 1];
-      if (!move?.mark) continue;
+      const ply = Number(button.dataset.ply);
+      const move = r?.moves[ply - 1];
+      const mark = move?.mark ? { kind: move.mark, glyph: MARK_GLYPHS[move.mark], words: MARK_WORDS[move.mark] } : praised.get(ply);
+      if (!mark) continue;
+      const san = button.textContent;
       const glyph = document.createElement("span");
       glyph.className = "review-mark";
-      glyph.dataset.mark = move.mark;
-      glyph.textContent = MARK_GLYPHS[move.mark];
+      glyph.dataset.mark = mark.kind;
+      glyph.textContent = mark.glyph;
       glyph.setAttribute("aria-hidden", "true");
       button.append(glyph);
-      button.setAttribute("aria-label", `${move.san}, ${MARK_WORDS[move.mark]}`);
+      button.setAttribute("aria-label", `${san}, ${mark.words}`);
     }
     if (r) {
       el.$(".graph").hidden = false;
@@ -258,8 +270,11 @@ export class ReviewView {
       better.textContent = `${move.san} is ${move.mark === "inaccuracy" ? "an" : "a"} ${MARK_WORDS[move.mark]}${drop}. Better: ${move.bestLine.join(" ") || move.bestSan}`;
     } else better.textContent = "";
     // What the game's PGN says about the position shown, without the commands it keeps (such as [%clk]).
-    const said = game.annotations().find((a) => a.ply === shown)?.comment ?? "";
+    const said = loaded.find((a) => a.ply === shown)?.comment ?? "";
     this.$(".review-comment").textContent = said.replace(/\[%[^\]]*\]/g, " ").replace(/\s+/g, " ").trim();
+    // A read-only viewer starts no engine: it shows only what the game's PGN says, and nothing when that is nothing.
+    this.panel.dataset.readonly = String(el.readonly);
+    this.panel.hidden = el.readonly && ![".review-summary", ".review-better", ".review-comment"].some((s) => this.$(s).textContent);
     this.drawArrows();
   }
 

@@ -60,7 +60,8 @@ export class MoveList {
     const active = this.root.querySelector("[aria-current]") ?? this.root.lastElementChild;
     if (active) {
       const box = this.root.parentElement;
-      const top = active.offsetTop - box.offsetTop;
+      // Measured on screen: offsetTop counts from the nearest positioned ancestor, which is the box itself.
+      const top = active.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
       if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - 30) box.scrollTop = top - box.clientHeight / 2;
     }
   }
