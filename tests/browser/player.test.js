@@ -413,10 +413,12 @@ for (const engine of enginesUnderTest()) {
         const hasPgn = dialog.querySelector("textarea").value.includes("4. Qc2 O-O");
         dialog.querySelector("textarea").value = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1";
         dialog.querySelector("[data-io=load]").click();
-        return { hasPgn, message: root.querySelector("[data-field=io-error]").textContent, open: dialog.open };
+        const line = root.querySelector("[data-field=io-error]");
+        return { hasPgn, message: line.textContent, kind: line.dataset.kind, open: dialog.open };
       });
       assert.ok(shown.hasPgn, "the dialog shows the game's PGN");
       assert.ok(shown.message.length > 3, "an error message is shown");
+      assert.equal(shown.kind, "error");
       assert.equal(shown.open, true);
       assert.equal(await fen(), exported.fen);
       // A PGN of several games: Load lists them first, then opens the one chosen.
@@ -428,9 +430,11 @@ for (const engine of enginesUnderTest()) {
         dialog.querySelector("[data-io=load]").click();
         const row = root.querySelector("[data-field=io-games]");
         const options = [...row.querySelectorAll("option")].map((o) => o.textContent);
-        return { message: root.querySelector("[data-field=io-error]").textContent, hidden: row.hidden, options, open: dialog.open };
+        const line = root.querySelector("[data-field=io-error]");
+        return { message: line.textContent, kind: line.dataset.kind, hidden: row.hidden, options, open: dialog.open };
       }, several);
       assert.equal(listed.message, "This PGN holds 3 games: choose one, then press Load.");
+      assert.equal(listed.kind, "info", "guidance is not shown as an error");
       assert.equal(listed.hidden, false);
       assert.equal(listed.open, true);
       assert.deepEqual(listed.options.slice(0, 2), ["1. Ada – Ben · Club · * · 1 moves", "2. Cy – ? · 0-1 · 2 moves"]);

@@ -162,7 +162,11 @@ export class Dialogs {
     const text = dialog.querySelector("textarea");
     const error = dialog.querySelector("[data-field=io-error]");
     const games = dialog.querySelector("[data-field=io-games]");
-    const say = (message) => (error.textContent = message);
+    // What went wrong shows in the error colour; guidance and confirmations in the text's own.
+    const say = (message, kind = "info") => {
+      error.textContent = message;
+      error.dataset.kind = kind;
+    };
     text.addEventListener("change", () => this.listGames());
     dialog.addEventListener("click", async (event) => {
       const action = event.target.closest("[data-io]")?.dataset.io;
@@ -176,7 +180,7 @@ export class Dialogs {
           return;
         }
         const problem = this.hooks.importText(text.value, games.hidden ? 0 : Number(games.querySelector("select").value));
-        if (problem) say(problem);
+        if (problem) say(problem, "error");
         else dialog.close();
       } else if (action === "copy" || action === "copy-fen") {
         const value = action === "copy" ? this.hooks.pgn() : this.hooks.fen();
