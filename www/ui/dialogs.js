@@ -37,6 +37,8 @@ export class Dialogs {
   constructor(root, hooks) {
     this.root = root;
     this.hooks = hooks;
+    /** The import text whose games are listed (a Load of another text lists that one first). */
+    this.listedText = "";
     this.byName = Object.fromEntries([...root.querySelectorAll("dialog[data-dialog]")].map((d) => [d.dataset.dialog, d]));
     for (const dialog of Object.values(this.byName)) dialog.addEventListener("close", () => hooks.closed());
     this.wireNewGame();
@@ -147,7 +149,7 @@ export class Dialogs {
     const row = dialog.querySelector("[data-field=io-games]");
     const games = text.trim() ? this.hooks.pgnGames(text) : [];
     row.hidden = games.length < 2;
-    row.dataset.text = text;
+    this.listedText = text;
     const line = (g, i) => {
       if (g.error) return `${i + 1}. cannot be read: ${g.error}`;
       const event = [g.event, g.date].filter(Boolean).join(", ");
@@ -173,7 +175,7 @@ export class Dialogs {
       if (!action) return;
       if (action === "load") {
         // A text of several games not listed yet is listed first, so the person picks the game to open.
-        const listed = !games.hidden && games.dataset.text === text.value;
+        const listed = !games.hidden && this.listedText === text.value;
         if (!listed && this.listGames() > 1) {
           say(`This PGN holds ${games.querySelector("select").options.length} games: choose one, then press Load.`);
           games.querySelector("select").focus();

@@ -68,7 +68,7 @@ export function openingLine(game, bookError = null) {
  * @param {string} color
  */
 export function playerName(game, color) {
-  const tagged = game.tag?.(capital(color))?.trim();
+  const tagged = game.tag(capital(color))?.trim();
   return tagged && tagged !== "?" ? tagged : capital(color);
 }
 

@@ -419,11 +419,15 @@ impl Session {
     /// the page holds every drawing, so a loaded one it does not give is left out.
     pub fn annotated_pgn(&self, tags: &[(String, String)], annotations: &[(usize, Annotation)]) -> String {
         let mut record = self.record(tags);
+        // The page's word by ply (the last where it gives two), nothing where it gives none.
         let plies = record.moves.len();
-        for ply in 0..=plies {
-            let page = annotations.iter().rev().find(|(p, _)| *p == ply).map(|(_, a)| a);
+        let mut page = vec![Annotation::default(); plies + 1];
+        for (ply, a) in annotations.iter().filter(|(ply, _)| *ply <= plies) {
+            page[*ply] = a.clone();
+        }
+        for (ply, said) in page.iter().enumerate() {
             let a = record.annotation_at(ply);
-            *a = a.overlaid(page.unwrap_or(&Annotation::default()));
+            *a = a.overlaid(said);
         }
         record.to_pgn()
     }
