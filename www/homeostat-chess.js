@@ -505,8 +505,13 @@ export class HomeostatChess extends HTMLElement {
    * and fires `error` (game untouched) when it cannot be read.
    */
   load(text, index = 0) {
-    const which = Number.isSafeInteger(index) && index >= 0 ? index : 0;
-    return Boolean(this.rules) && this.replaceGame(() => this.rules.Game.load(String(text), which)) === null;
+    if (!this.rules) return false;
+    return (
+      this.replaceGame(() => {
+        if (!Number.isSafeInteger(index) || index < 0) throw new Error(`load: the game's index counts from 0, so ${JSON.stringify(index)} is not one`);
+        return this.rules.Game.load(String(text), index);
+      }) === null
+    );
   }
 
   undo() {

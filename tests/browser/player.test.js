@@ -449,6 +449,13 @@ for (const engine of enginesUnderTest()) {
       assert.deepEqual(chosen, { open: false, sans: "f3 e5 g4 Qh4#", reason: "checkmate" });
       assert.equal(await driver.evaluate((text) => document.querySelector("homeostat-chess").load(text, 0) && document.querySelector("homeostat-chess").game.historySan().join(" "), several), "e4 e5");
       assert.equal(await driver.evaluate((text) => document.querySelector("homeostat-chess").load(text, 2), several), false, "an unreadable game is refused");
+      const badIndex = await driver.evaluate((text) => {
+        const el = document.querySelector("homeostat-chess");
+        return { ok: el.load(text, -1), status: el.status, line: el.shadowRoot.querySelector("[data-field=status]").textContent, sans: el.game.historySan().join(" ") };
+      }, several);
+      assert.equal(badIndex.ok, false);
+      assert.match(badIndex.line, /^load: the game's index counts from 0, so -1 is not one/);
+      assert.equal(badIndex.sans, "e4 e5", "the game is kept");
       await driver.press("i");
       await driver.waitFor(() => document.querySelector("homeostat-chess").shadowRoot.querySelector("dialog[data-dialog=io]").open);
       await driver.press("Escape");
