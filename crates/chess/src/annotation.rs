@@ -51,10 +51,9 @@ impl Eval {
 /// `None` unless it is a plain decimal of at most 9,999 pawns. (No float parsing: it would add
 /// kilobytes to the WebAssembly build.)
 fn centipawns(text: &str) -> Option<i32> {
-    let (negative, digits) = match text.as_bytes().first()? {
-        b'-' => (true, &text[1..]),
-        b'+' => (false, &text[1..]),
-        _ => (false, text),
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(digits) => (true, digits),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
     };
     let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
     let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
@@ -129,7 +128,7 @@ impl Shape {
         let squares = chars.as_str();
         let (from, to) = match squares.len() {
             2 => (squares, squares),
-            4 if squares.is_ascii() => (&squares[..2], &squares[2..]),
+            4 => squares.split_at_checked(2).ok_or_else(bad)?,
             _ => return Err(bad()),
         };
         let from = Square::parse(from).ok_or_else(bad)?;
@@ -224,12 +223,14 @@ impl Annotation {
         let mut left = text;
         // A byte search: `str::find` with a string pattern brings a 2 KB searcher into the page's wasm.
         while let Some(open) = left.as_bytes().windows(2).position(|pair| pair == b"[%") {
-            rest.push_str(&left[..open]);
-            let after = &left[open + 2..];
-            let Some(close) = after.find(']') else {
-                return Err(format!("the command '{}' in a comment has no closing ']'", left[open..].trim()));
+            rest.push_str(crate::part(left, ..open));
+            let after = crate::part(left, open + 2..);
+            let Some((command, next)) = after.split_once(']') else {
+                return Err(format!(
+                    "the command '{}' in a comment has no closing ']'",
+                    crate::part(left, open..).trim()
+                ));
             };
-            let command = &after[..close];
             let (name, args) = command.split_once(char::is_whitespace).unwrap_or((command, ""));
             match name {
                 "eval" => self.eval = Some(Eval::parse(args)?),
@@ -245,9 +246,13 @@ impl Annotation {
                         }
                     }
                 }
-                _ => rest.push_str(&left[open..open + 2 + close + 1]),
+                _ => {
+                    rest.push_str("[%");
+                    rest.push_str(command);
+                    rest.push(']');
+                }
             }
-            left = &after[close + 1..];
+            left = next;
         }
         rest.push_str(left);
         let words: Vec<&str> = rest.split_whitespace().collect();

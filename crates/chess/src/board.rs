@@ -108,7 +108,11 @@ impl Default for Board {
 impl Board {
     /// The standard starting position.
     pub fn startpos() -> Board {
-        Board::from_fen(crate::fen::STARTPOS).expect("the start position is valid")
+        // Not `expect`: it would format the error with `Debug`, which costs the page's wasm module kilobytes.
+        match Board::from_fen(crate::fen::STARTPOS) {
+            Ok(board) => board,
+            Err(_) => unreachable!("the start position is valid"),
+        }
     }
 
     /// A board with no pieces (used while reading a FEN).

@@ -420,10 +420,10 @@ impl<'a> Lexer<'a> {
         let line = self.line;
         let start = self.pos;
         let token = match b {
-            b'{' => match self.text[start..].find('}') {
-                Some(i) => {
-                    self.advance_to(start + i + 1);
-                    Token::Comment(&self.text[start + 1..start + i])
+            b'{' => match crate::part(self.text, start + 1..).split_once('}') {
+                Some((comment, _)) => {
+                    self.advance_to(start + 1 + comment.len() + 1);
+                    Token::Comment(comment)
                 }
                 None => {
                     self.advance_to(self.text.len());
@@ -433,7 +433,7 @@ impl<'a> Lexer<'a> {
             b';' => {
                 let end = self.line_end(start);
                 self.advance_to(end);
-                Token::Comment(&self.text[start + 1..end])
+                Token::Comment(crate::part(self.text, start + 1..end))
             }
             b'(' | b')' | b'*' => {
                 self.advance_to(start + 1);
@@ -447,15 +447,13 @@ impl<'a> Lexer<'a> {
             b'$' => {
                 let digits = self.text.as_bytes()[start + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
                 self.advance_to(start + 1 + digits);
-                match self.text[start + 1..start + 1 + digits].parse::<u8>() {
+                let number = crate::part(self.text, start + 1..start + 1 + digits);
+                match number.parse::<u8>() {
                     Ok(n) => Token::Nag(n),
                     Err(_) if digits == 0 => {
                         Token::Bad("'$' must be followed by a number, as in the annotation $1".to_string())
                     }
-                    Err(_) => Token::Bad(format!(
-                        "annotation ${} is out of range: NAGs go from $0 to $255",
-                        &self.text[start + 1..start + 1 + digits]
-                    )),
+                    Err(_) => Token::Bad(format!("annotation ${number} is out of range: NAGs go from $0 to $255")),
                 }
             }
             b']' | b'}' | b'"' => {
@@ -468,7 +466,7 @@ impl<'a> Lexer<'a> {
                     .take_while(|&&c| !c.is_ascii_whitespace() && !b"{}()[];$\"".contains(&c))
                     .count();
                 self.advance_to(start + len);
-                Token::Symbol(&self.text[start..start + len])
+                Token::Symbol(crate::part(self.text, start..start + len))
             }
         };
         Some((token, line))
@@ -489,7 +487,7 @@ impl<'a> Lexer<'a> {
         while bytes.get(i).is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_') {
             i += 1;
         }
-        let name = &self.text[name_start..i];
+        let name = crate::part(self.text, name_start..i);
         let result = self.tag_value(name, skip_blanks(i));
         let value = match result {
             Ok((value, end)) => {
@@ -797,7 +795,7 @@ impl GameReader {
 /// A move's text without its trailing `!` and `?` glyphs, and the glyphs.
 fn strip_glyphs(text: &str) -> (&str, &str) {
     let core = text.trim_end_matches(['!', '?']);
-    (core, &text[core.len()..])
+    (core, crate::part(text, core.len()..))
 }
 
 /// The move number and side of move `index` of a game from `start`, for messages.
@@ -814,10 +812,10 @@ fn strip_move_number(text: &str) -> &str {
     if digits == 0 {
         return text;
     }
-    let rest = &text[digits..];
+    let rest = crate::part(text, digits..);
     let dots = rest.bytes().take_while(|&b| b == b'.').count();
     if dots == 0 && !rest.is_empty() {
         return text;
     }
-    &rest[dots..]
+    crate::part(rest, dots..)
 }

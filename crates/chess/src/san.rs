@@ -289,9 +289,9 @@ fn parse_spec(core: &str) -> Result<Spec, String> {
     let (kind, mut body) = match bytes[0] {
         b'N' | b'B' | b'R' | b'Q' | b'K' | b'n' | b'r' | b'q' | b'k' => {
             let kind = PieceKind::from_char(bytes[0] as char).unwrap_or(PieceKind::Pawn);
-            (kind, &core[1..])
+            (kind, crate::part(core, 1..))
         }
-        b'P' => (PieceKind::Pawn, &core[1..]),
+        b'P' => (PieceKind::Pawn, crate::part(core, 1..)),
         b'a'..=b'h' => (PieceKind::Pawn, core),
         _ => {
             return Err(format!(
@@ -306,7 +306,7 @@ fn parse_spec(core: &str) -> Result<Spec, String> {
     if body.len() < 2 {
         return Err("the target square is missing".to_string());
     }
-    let (head, target) = body.split_at(body.len() - 2);
+    let (head, target) = body.split_at_checked(body.len() - 2).unwrap_or_default();
     let to = Square::parse(target).ok_or_else(|| format!("'{target}' at the end is not a square"))?;
 
     let (head, capture) = match head.strip_suffix(['x', ':']) {
@@ -353,16 +353,16 @@ fn split_promotion(body: &str) -> Result<(&str, Option<PieceKind>), String> {
     let b = body.as_bytes();
     let n = b.len();
     if n >= 2 && (b[n - 2] == b'=' || b[n - 2] == b'/') {
-        return Ok((&body[..n - 2], Some(promo_kind(b[n - 1])?)));
+        return Ok((crate::part(body, ..n - 2), Some(promo_kind(b[n - 1])?)));
     }
     if n >= 3 && b[n - 3] == b'(' && b[n - 1] == b')' {
-        return Ok((&body[..n - 3], Some(promo_kind(b[n - 2])?)));
+        return Ok((crate::part(body, ..n - 3), Some(promo_kind(b[n - 2])?)));
     }
     if n >= 1 && b[n - 1] == b'=' {
         return Err("'=' must be followed by the promotion piece (Q, R, B or N)".to_string());
     }
     if n >= 2 && b[n - 2].is_ascii_digit() && b[n - 1].is_ascii_alphabetic() {
-        return Ok((&body[..n - 1], Some(promo_kind(b[n - 1])?)));
+        return Ok((crate::part(body, ..n - 1), Some(promo_kind(b[n - 1])?)));
     }
     Ok((body, None))
 }

@@ -5,6 +5,8 @@
 //! and the book continuations, so transpositions find their names too. With the `embedded-book`
 //! feature the tables are built into the binary; without it (the browser's wasm modules, which fetch
 //! the book once as a file) the book is empty until [`install`] is given a [`file`]'s bytes.
+// The page's wasm module holds this file: string slicing would bring in core's `Debug` formatting of text.
+#![cfg_attr(not(test), warn(clippy::string_slice))]
 
 use homeostat_chess::{Board, Move};
 use std::sync::OnceLock;
@@ -157,8 +159,7 @@ fn read_names(names: &[u8]) -> Vec<(String, String)> {
     }
     labels
         .into_iter()
-        .filter(|label| label.is_char_boundary(3))
-        .map(|label| (label[..3].to_string(), label[3..].to_string()))
+        .filter_map(|label| label.split_at_checked(3).map(|(eco, name)| (eco.to_string(), name.to_string())))
         .collect()
 }
 

@@ -8,6 +8,8 @@
 //! the page never downloads the search and its net code before its first move. Both take the opening
 //! book as a file ([`install_book`]). The rules live in
 //! `homeostat-chess` and the search in `homeostat-engine`: no chess logic is written here.
+// String slicing panics through core's `Debug` formatting of text, kilobytes in the page's wasm module.
+#![cfg_attr(not(test), warn(clippy::string_slice))]
 
 #[cfg(all(target_arch = "wasm32", not(feature = "engine")))]
 mod allocator;
