@@ -75,6 +75,17 @@ describe("the rules module's records", () => {
     assert.deepEqual(second.nags, [2]);
     game.free();
   });
+
+  test("PGN tags: numbers are written as JavaScript writes them; other values are refused", () => {
+    const game = new rules.Game();
+    const pgn = game.pgn({ Round: 3, WhiteElo: 2500.5, BlackElo: -0, Event: "x" });
+    assert.match(pgn, /\[Round "3"\]/);
+    assert.match(pgn, /\[WhiteElo "2500\.5"\]/);
+    assert.match(pgn, /\[BlackElo "0"\]/);
+    assert.throws(() => game.pgn({ Round: true }), /PGN tag Round must be a string/);
+    assert.throws(() => game.pgn({ Round: {} }), /PGN tag Round must be a string/);
+    game.free();
+  });
 });
 
 describe("the rules module's position keys", () => {

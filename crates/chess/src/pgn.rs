@@ -538,7 +538,8 @@ impl<'a> Lexer<'a> {
         if bytes.get(i) != Some(&b']') {
             return Err(format!("tag '{name}': expected ']' after the value"));
         }
-        Ok((String::from_utf8_lossy(&value).into_owned(), i + 1))
+        // UTF-8 text less some ASCII backslashes is UTF-8, so this never falls back.
+        Ok((String::from_utf8(value).unwrap_or_default(), i + 1))
     }
 }
 

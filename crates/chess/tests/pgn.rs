@@ -61,6 +61,7 @@ fn random_games_survive_a_write_and_read_round_trip() {
             ("Black", "back\\slash"),
             ("Round", round.as_str()),
             ("Annotator", "rng"),
+            ("Site", "Zürich \"€\" \\ café"),
         ];
         let text = game.to_pgn(&tags);
         let back = Game::from_pgn(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
@@ -79,6 +80,7 @@ fn random_games_survive_a_write_and_read_round_trip() {
         assert_eq!(record.tag("White"), Some("O'Neil \"The Wall\""));
         assert_eq!(record.tag("Black"), Some("back\\slash"));
         assert_eq!(record.tag("Annotator"), Some("rng"));
+        assert_eq!(record.tag("Site"), Some("Zürich \"€\" \\ café"));
         assert_eq!(record.tag("Result"), Some(result.map_or("*", GameResult::to_pgn)));
         assert_eq!(record.to_pgn(), text, "writing what was read gives the same text");
         games.push(record);

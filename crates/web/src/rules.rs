@@ -232,10 +232,14 @@ fn tag_list(tags: JsValue) -> Result<Vec<(String, String)>, JsError> {
             let pair = js_sys::Array::from(&entry);
             let name = pair.get(0).as_string().unwrap_or_default();
             let value = pair.get(1);
-            let value = match (value.as_string(), value.as_f64()) {
-                (Some(s), _) => s,
-                (None, Some(n)) => crate::text::number_text(n),
-                _ => return Err(JsError::new(&format!("PGN tag {name} must be a string"))),
+            // A number is written as JavaScript writes it (`String(n)`), which also keeps Rust's float formatting
+            // out of the page's module.
+            let text = match value.as_f64() {
+                Some(_) => js_sys::Number::unchecked_from_js(value).to_string_with_radix(10).ok().map(String::from),
+                None => value.as_string(),
+            };
+            let Some(value) = text else {
+                return Err(JsError::new(&format!("PGN tag {name} must be a string")));
             };
             list.push((name, value));
         }

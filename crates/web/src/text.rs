@@ -1,4 +1,4 @@
-//! Text helpers both modules use: colours read from and numbers written into messages.
+//! Text helpers: colours read from messages (both modules) and numbers written into them (the engine's).
 
 use homeostat_chess::Color;
 
@@ -12,7 +12,9 @@ pub fn parse_color(text: &str) -> Result<Color, String> {
 }
 
 /// A number for an error message, as JavaScript would print the common cases (integers, and
-/// fractions to three places), without pulling in Rust's float formatting.
+/// fractions to three places), without pulling in Rust's float formatting. (The rules module asks
+/// JavaScript itself.)
+#[cfg(feature = "engine")]
 pub fn number_text(v: f64) -> String {
     if v.is_nan() {
         return "NaN".into();
@@ -48,6 +50,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "engine")]
     fn numbers_in_messages_read_as_in_javascript() {
         let cases = [
             (3.0, "3"),
