@@ -223,12 +223,12 @@ impl Annotation {
         let mut left = text;
         // A byte search: `str::find` with a string pattern brings a 2 KB searcher into the page's wasm.
         while let Some(open) = left.as_bytes().windows(2).position(|pair| pair == b"[%") {
-            rest.push_str(crate::part(left, ..open));
-            let after = crate::part(left, open + 2..);
+            rest.push_str(crate::text::part(left, ..open));
+            let after = crate::text::part(left, open + 2..);
             let Some((command, next)) = after.split_once(']') else {
                 return Err(format!(
                     "the command '{}' in a comment has no closing ']'",
-                    crate::part(left, open..).trim()
+                    crate::text::part(left, open..).trim()
                 ));
             };
             let (name, args) = command.split_once(char::is_whitespace).unwrap_or((command, ""));
@@ -255,12 +255,11 @@ impl Annotation {
             left = next;
         }
         rest.push_str(left);
-        let words: Vec<&str> = rest.split_whitespace().collect();
-        if !words.is_empty() {
+        for word in rest.split_whitespace() {
             if !self.comment.is_empty() {
                 self.comment.push(' ');
             }
-            self.comment.push_str(&words.join(" "));
+            self.comment.push_str(word);
         }
         Ok(())
     }
@@ -268,24 +267,27 @@ impl Annotation {
     /// The comment as written in PGN (without braces): commands first, then the text; empty
     /// when there is nothing to say. A `}` in the text, which would end the comment, becomes `)`.
     pub fn comment_text(&self) -> String {
-        let mut parts = Vec::new();
+        // Written straight into one string: `join` brings a kilobyte of code into the page's wasm module.
+        let mut text = String::new();
         if let Some(eval) = self.eval {
-            parts.push(format!("[%eval {eval}]"));
+            text.push_str(&format!("[%eval {eval}] "));
         }
-        let list = |circles: bool| -> Vec<String> {
-            self.shapes.iter().filter(|s| s.is_circle() == circles).map(Shape::to_string).collect()
-        };
-        let (arrows, circles) = (list(false), list(true));
-        if !arrows.is_empty() {
-            parts.push(format!("[%cal {}]", arrows.join(",")));
+        for (command, circles) in [("cal", false), ("csl", true)] {
+            let mut shapes = self.shapes.iter().filter(|s| s.is_circle() == circles);
+            if let Some(first) = shapes.next() {
+                text.push_str(&format!("[%{command} {first}"));
+                for shape in shapes {
+                    text.push_str(&format!(",{shape}"));
+                }
+                text.push_str("] ");
+            }
         }
-        if !circles.is_empty() {
-            parts.push(format!("[%csl {}]", circles.join(",")));
+        if self.comment.is_empty() {
+            text.pop();
+        } else {
+            text.push_str(&self.comment.replace('}', ")"));
         }
-        if !self.comment.is_empty() {
-            parts.push(self.comment.replace('}', ")"));
-        }
-        parts.join(" ")
+        text
     }
 }
 
@@ -335,6 +337,16 @@ mod tests {
         assert!(Annotation::from_comment("[%csl Ge2e4]").unwrap_err().contains("not a circle"));
         assert!(Annotation::from_comment("[%cal Gd4]").unwrap_err().contains("not an arrow"));
         assert!(Annotation::from_comment("").unwrap().is_empty());
+        assert_eq!(Annotation::from_comment("").unwrap().comment_text(), "");
+    }
+
+    #[test]
+    fn comment_text_writes_commands_then_words() {
+        let drawn = Annotation::from_comment("[%csl Rd4,Gf5] [%eval -1.5] [%cal Ge2e4,Bd7d5]").unwrap();
+        assert_eq!(drawn.comment_text(), "[%eval -1.50] [%cal Ge2e4,Bd7d5] [%csl Rd4,Gf5]");
+        let said = Annotation::from_comment("[%eval #3]  Mate {soon} [%csl Gh7]").unwrap();
+        assert_eq!(said.comment_text(), "[%eval #3] [%csl Gh7] Mate {soon)");
+        assert_eq!(Annotation::from_comment("  only   words ").unwrap().comment_text(), "only words");
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! assert_eq!(board.hash(), 0x463b96181691fc9c);
 //! ```
 #![deny(missing_docs)]
-// String slicing panics through core's `Debug` formatting of text, kilobytes in the page's wasm module: use `part`.
+// String slicing panics through core's `Debug` formatting of text, kilobytes in the page's wasm module: see `text`.
 #![cfg_attr(not(test), warn(clippy::string_slice))]
 
 pub mod annotation;
@@ -24,6 +24,7 @@ mod outcome;
 mod perft;
 pub mod pgn;
 mod san;
+mod text;
 mod types;
 mod zobrist;
 #[cfg(not(feature = "compact-keys"))]
@@ -40,20 +41,3 @@ pub use perft::{perft, perft_divide, perft_full};
 pub use pgn::{PgnError, PgnGame};
 pub use san::SanError;
 pub use types::{squares, Color, File, Piece, PieceKind, Rank, Square};
-
-/// `text[range]`, or "" where the range does not fall between characters (callers cut only beside ASCII they found,
-/// so it never does). Indexing would panic there, and its panic message formats the text with core's `Debug`, which
-/// brings kilobytes of escaping and Unicode tables into the page's wasm module.
-pub(crate) fn part<R: std::slice::SliceIndex<str, Output = str>>(text: &str, range: R) -> &str {
-    text.get(range).unwrap_or_default()
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn part_cuts_only_between_characters() {
-        assert_eq!(super::part("Nf3!?", 3..), "!?");
-        assert_eq!(super::part("é4", ..1), "");
-        assert_eq!(super::part("e4", 5..), "");
-    }
-}

@@ -63,9 +63,9 @@ impl Move {
         if !s.is_ascii() || !(4..=5).contains(&s.len()) {
             return None;
         }
-        let from = Square::parse(crate::part(s, 0..2))?;
-        let to = Square::parse(crate::part(s, 2..4))?;
-        let promotion = match crate::part(s, 4..).chars().next() {
+        let from = Square::parse(crate::text::part(s, 0..2))?;
+        let to = Square::parse(crate::text::part(s, 2..4))?;
+        let promotion = match crate::text::part(s, 4..).chars().next() {
             None => None,
             Some(c) => match PieceKind::from_char(c)? {
                 PieceKind::Pawn | PieceKind::King => return None,

@@ -128,8 +128,14 @@ pub fn read_annotation(before: &Board, text: &str) -> Result<Annotation, String>
 
 /// Games written one after another, separated by blank lines.
 pub fn write_games(games: &[PgnGame]) -> String {
-    let texts: Vec<String> = games.iter().map(PgnGame::to_pgn).collect();
-    texts.join("\n")
+    let mut text = String::new();
+    for (i, game) in games.iter().enumerate() {
+        if i > 0 {
+            text.push('\n');
+        }
+        text.push_str(&game.to_pgn());
+    }
+    text
 }
 
 /// The seven tags every exported game starts with, in order, and their "unknown" values.
@@ -420,7 +426,7 @@ impl<'a> Lexer<'a> {
         let line = self.line;
         let start = self.pos;
         let token = match b {
-            b'{' => match crate::part(self.text, start + 1..).split_once('}') {
+            b'{' => match crate::text::part(self.text, start + 1..).split_once('}') {
                 Some((comment, _)) => {
                     self.advance_to(start + 1 + comment.len() + 1);
                     Token::Comment(comment)
@@ -433,7 +439,7 @@ impl<'a> Lexer<'a> {
             b';' => {
                 let end = self.line_end(start);
                 self.advance_to(end);
-                Token::Comment(crate::part(self.text, start + 1..end))
+                Token::Comment(crate::text::part(self.text, start + 1..end))
             }
             b'(' | b')' | b'*' => {
                 self.advance_to(start + 1);
@@ -447,7 +453,7 @@ impl<'a> Lexer<'a> {
             b'$' => {
                 let digits = self.text.as_bytes()[start + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
                 self.advance_to(start + 1 + digits);
-                let number = crate::part(self.text, start + 1..start + 1 + digits);
+                let number = crate::text::part(self.text, start + 1..start + 1 + digits);
                 match number.parse::<u8>() {
                     Ok(n) => Token::Nag(n),
                     Err(_) if digits == 0 => {
@@ -466,7 +472,7 @@ impl<'a> Lexer<'a> {
                     .take_while(|&&c| !c.is_ascii_whitespace() && !b"{}()[];$\"".contains(&c))
                     .count();
                 self.advance_to(start + len);
-                Token::Symbol(crate::part(self.text, start..start + len))
+                Token::Symbol(crate::text::part(self.text, start..start + len))
             }
         };
         Some((token, line))
@@ -487,7 +493,7 @@ impl<'a> Lexer<'a> {
         while bytes.get(i).is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_') {
             i += 1;
         }
-        let name = crate::part(self.text, name_start..i);
+        let name = crate::text::part(self.text, name_start..i);
         let result = self.tag_value(name, skip_blanks(i));
         let value = match result {
             Ok((value, end)) => {
@@ -795,8 +801,8 @@ impl GameReader {
 
 /// A move's text without its trailing `!` and `?` glyphs, and the glyphs.
 fn strip_glyphs(text: &str) -> (&str, &str) {
-    let core = text.trim_end_matches(['!', '?']);
-    (core, crate::part(text, core.len()..))
+    let core = crate::text::trim_end_of(text, b"!?");
+    (core, crate::text::part(text, core.len()..))
 }
 
 /// The move number and side of move `index` of a game from `start`, for messages.
@@ -813,10 +819,10 @@ fn strip_move_number(text: &str) -> &str {
     if digits == 0 {
         return text;
     }
-    let rest = crate::part(text, digits..);
+    let rest = crate::text::part(text, digits..);
     let dots = rest.bytes().take_while(|&b| b == b'.').count();
     if dots == 0 && !rest.is_empty() {
         return text;
     }
-    crate::part(rest, dots..)
+    crate::text::part(rest, dots..)
 }

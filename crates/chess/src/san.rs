@@ -30,12 +30,14 @@ pub(crate) fn kind_name(kind: PieceKind, plural: bool) -> &'static str {
 
 /// Squares joined as English: `b1`, `b1 and f3`, `b1, d4 and f3`.
 fn join_squares(squares: &[Square]) -> String {
-    let names: Vec<String> = squares.iter().map(|sq| sq.to_string()).collect();
-    match names.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    let mut text = String::new();
+    for (i, sq) in squares.iter().enumerate() {
+        if i > 0 {
+            text.push_str(if i + 1 == squares.len() { " and " } else { ", " });
+        }
+        text.push_str(&sq.to_string());
     }
+    text
 }
 
 impl Board {
@@ -264,7 +266,7 @@ fn strip_suffixes(text: &str) -> &str {
     let mut s = text.trim_end();
     loop {
         let before = s.len();
-        s = s.trim_end_matches(['+', '#', '!', '?']).trim_end();
+        s = crate::text::trim_end_of(s, b"+#!?").trim_end();
         if let Some(rest) = s.strip_suffix("e.p.") {
             s = rest.trim_end();
         }
@@ -289,9 +291,9 @@ fn parse_spec(core: &str) -> Result<Spec, String> {
     let (kind, mut body) = match bytes[0] {
         b'N' | b'B' | b'R' | b'Q' | b'K' | b'n' | b'r' | b'q' | b'k' => {
             let kind = PieceKind::from_char(bytes[0] as char).unwrap_or(PieceKind::Pawn);
-            (kind, crate::part(core, 1..))
+            (kind, crate::text::part(core, 1..))
         }
-        b'P' => (PieceKind::Pawn, crate::part(core, 1..)),
+        b'P' => (PieceKind::Pawn, crate::text::part(core, 1..)),
         b'a'..=b'h' => (PieceKind::Pawn, core),
         _ => {
             return Err(format!(
@@ -353,16 +355,16 @@ fn split_promotion(body: &str) -> Result<(&str, Option<PieceKind>), String> {
     let b = body.as_bytes();
     let n = b.len();
     if n >= 2 && (b[n - 2] == b'=' || b[n - 2] == b'/') {
-        return Ok((crate::part(body, ..n - 2), Some(promo_kind(b[n - 1])?)));
+        return Ok((crate::text::part(body, ..n - 2), Some(promo_kind(b[n - 1])?)));
     }
     if n >= 3 && b[n - 3] == b'(' && b[n - 1] == b')' {
-        return Ok((crate::part(body, ..n - 3), Some(promo_kind(b[n - 2])?)));
+        return Ok((crate::text::part(body, ..n - 3), Some(promo_kind(b[n - 2])?)));
     }
     if n >= 1 && b[n - 1] == b'=' {
         return Err("'=' must be followed by the promotion piece (Q, R, B or N)".to_string());
     }
     if n >= 2 && b[n - 2].is_ascii_digit() && b[n - 1].is_ascii_alphabetic() {
-        return Ok((crate::part(body, ..n - 1), Some(promo_kind(b[n - 1])?)));
+        return Ok((crate::text::part(body, ..n - 1), Some(promo_kind(b[n - 1])?)));
     }
     Ok((body, None))
 }
