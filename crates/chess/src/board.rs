@@ -223,7 +223,7 @@ impl Board {
     }
 
     /// The pieces of either colour that attack `sq` when `occ` is the occupancy.
-    #[inline(always)]
+    #[cfg_attr(not(feature = "no-forced-inline"), inline(always))]
     pub fn attackers_to(&self, sq: Square, occ: Bitboard) -> Bitboard {
         let rooks = self.by_kind[PieceKind::Rook.index()] | self.by_kind[PieceKind::Queen.index()];
         let bishops = self.by_kind[PieceKind::Bishop.index()] | self.by_kind[PieceKind::Queen.index()];
@@ -236,7 +236,7 @@ impl Board {
     }
 
     /// Whether `by` attacks `sq` when `occ` is the occupancy.
-    #[inline(always)]
+    #[cfg_attr(not(feature = "no-forced-inline"), inline(always))]
     pub fn is_attacked(&self, sq: Square, by: Color, occ: Bitboard) -> bool {
         let them = self.by_color[by.index()];
         let rooks = (self.by_kind[PieceKind::Rook.index()] | self.by_kind[PieceKind::Queen.index()]) & them;
@@ -262,7 +262,7 @@ impl Board {
     }
 
     /// The side-to-move's pieces pinned to their king.
-    #[inline(always)]
+    #[cfg_attr(not(feature = "no-forced-inline"), inline(always))]
     pub fn pinned(&self) -> Bitboard {
         let us = self.side;
         let them = self.by_color[us.flip().index()];
@@ -343,7 +343,7 @@ impl Board {
 
     /// Plays a legal move in place. The move must be legal in this position (moves from the
     /// move generator are; check others with [`Board::is_legal`] first).
-    #[inline]
+    #[cfg_attr(not(feature = "no-forced-inline"), inline)]
     pub fn play(&mut self, m: Move) {
         let us = self.side;
         let them = us.flip();

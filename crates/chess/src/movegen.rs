@@ -57,7 +57,7 @@ impl Board {
     /// Like [`Board::generate_moves`], only for moves whose target square is in `mask`
     /// (en passant counts as a move to the e.p. square). Captures: the enemy's squares plus the
     /// e.p. square; quiet moves: the rest.
-    #[inline(always)]
+    #[cfg_attr(not(feature = "no-forced-inline"), inline(always))]
     pub fn generate_moves_to(&self, mask: Bitboard, mut f: impl FnMut(PieceMoves) -> bool) -> bool {
         let us = self.side;
         let them = us.flip();
@@ -215,7 +215,7 @@ impl Board {
     }
 
     /// Whether the side to move has at least one legal move.
-    #[inline]
+    #[cfg_attr(not(feature = "no-forced-inline"), inline)]
     pub fn has_legal_moves(&self) -> bool {
         self.generate_moves(|_| true)
     }
