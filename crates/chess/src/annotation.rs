@@ -267,17 +267,19 @@ impl Annotation {
     /// The comment as written in PGN (without braces): commands first, then the text; empty
     /// when there is nothing to say. A `}` in the text, which would end the comment, becomes `)`.
     pub fn comment_text(&self) -> String {
-        // Written straight into one string: `join` brings a kilobyte of code into the page's wasm module.
+        use std::fmt::Write;
+        // Written straight into one string: `join` brings a kilobyte of code into the page's wasm module. (Writing to
+        // a String cannot fail.)
         let mut text = String::new();
         if let Some(eval) = self.eval {
-            text.push_str(&format!("[%eval {eval}] "));
+            let _ = write!(text, "[%eval {eval}] ");
         }
         for (command, circles) in [("cal", false), ("csl", true)] {
             let mut shapes = self.shapes.iter().filter(|s| s.is_circle() == circles);
             if let Some(first) = shapes.next() {
-                text.push_str(&format!("[%{command} {first}"));
+                let _ = write!(text, "[%{command} {first}");
                 for shape in shapes {
-                    text.push_str(&format!(",{shape}"));
+                    let _ = write!(text, ",{shape}");
                 }
                 text.push_str("] ");
             }
