@@ -1,6 +1,6 @@
 //! Attack sets of every piece, and the lines between squares.
 //!
-//! Leaper attacks are small constant tables. Slider attacks use magic bitboards ([`magic`]), whose
+//! Leaper attacks are small constant tables. Slider attacks use magic bitboards (`magic`), whose
 //! 107,648-entry table (and the between/line tables) is filled at start-up by [`init`]: the
 //! statics start zeroed, so they cost no bytes in the binary or the wasm module.
 //!
