@@ -426,6 +426,32 @@ for (const engine of enginesUnderTest()) {
       await driver.waitFor(() => document.querySelector("homeostat-chess").shadowRoot.querySelector(".review-panel").hidden, { timeout: 5000 });
     });
 
+    test("readonly on a slow network: the panel waits for its stylesheet, so no review button flashes", { timeout: 30_000 }, async () => {
+      const slow = await startServer({ delays: { "/extras/review-view.css": 1500 } });
+      try {
+        const pgn = '[White "Ada"]\n\n1. e4 {The best by test.} e5 2. Nf3 *';
+        await driver.open(`${slow.origin}/embed.html?${new URLSearchParams({ readonly: "on", pgn })}`);
+        await driver.waitFor(() => document.querySelector("homeostat-chess")?.dataset.state === "ready", { timeout: 10_000 });
+        await driver.evaluate(() => document.querySelector("homeostat-chess").history.view(1));
+        await driver.waitFor(() => document.querySelector("homeostat-chess").shadowRoot.querySelector(".review-comment")?.textContent === "The best by test.", { timeout: 10_000 });
+        /** Runs in the page: whether any review button, or the comment, takes space on screen. */
+        const shown = () => {
+          const root = document.querySelector("homeostat-chess").shadowRoot;
+          const visible = (selector) => [...root.querySelectorAll(selector)].some((n) => n.getClientRects().length > 0);
+          return { buttons: visible(".review-panel button"), comment: visible(".review-comment") };
+        };
+        assert.deepEqual(await driver.evaluate(shown), { buttons: false, comment: false }, "nothing before the stylesheet");
+        const styled = await driver.waitFor(() => {
+          const root = document.querySelector("homeostat-chess").shadowRoot;
+          return root.querySelector(".review-comment").getClientRects().length > 0 || null;
+        }, { timeout: 10_000 });
+        assert.equal(styled, true);
+        assert.deepEqual(await driver.evaluate(shown), { buttons: false, comment: true }, "the words once styled, still no button");
+      } finally {
+        await slow.close();
+      }
+    });
+
     test("persist: an annotated PGN comes back with its tags, words and drawings, and its export keeps them", async () => {
       await open({ player: "both" });
       await driver.evaluate(() => localStorage.clear());

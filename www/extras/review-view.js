@@ -74,6 +74,11 @@ export class ReviewView {
     panel.className = "panel review-panel";
     panel.dataset.part = "review";
     panel.setAttribute("aria-label", "Review and analysis");
+    // The panel waits for its stylesheet: unstyled, a read-only viewer would flash the review buttons it hides.
+    panel.style.display = "none";
+    const show = () => panel.style.removeProperty("display");
+    link.addEventListener("load", show, { once: true });
+    link.addEventListener("error", show, { once: true });
     panel.innerHTML = `
       <div class="review-row">
         <button type="button" data-review="start">Review game</button>
