@@ -225,7 +225,8 @@ export class HomeostatChess extends HTMLElement {
     // A timeline mark, so pages (and tools/measure-web.mjs) can see when the board became playable.
     performance.mark?.("homeostat-ready");
     this.controller.setGame(game ?? new this.rules.Game(), game && saved ? saved.evals : [], game && saved ? saved.clocks : null);
-    this.showStartErrors();
+    if (this.startErrors.length) this.showStartErrors();
+    else this.noteUnkept(this.game);
     this.markReady();
     this.extrasFor(this.game);
   }
@@ -334,12 +335,41 @@ export class HomeostatChess extends HTMLElement {
   /** Shows `message` in the status line, marked as an error, for `ms` milliseconds. */
   showError(message, ms) {
     if (!this.fields) return;
+    delete this.fields.status.dataset.note;
     this.screen.showStatus(message, true);
     clearTimeout(this.errorTimer);
     this.errorTimer = setTimeout(() => {
       delete this.fields.status.dataset.error;
       this.screen.refreshBars();
     }, ms);
+  }
+
+  /** Shows `message` in the status line for `ms` milliseconds, not as an error: the game's own line waits. */
+  showNote(message, ms) {
+    if (!this.fields) return;
+    this.screen.showStatus(message, false);
+    this.fields.status.dataset.note = "true";
+    clearTimeout(this.noteTimer);
+    this.noteTimer = setTimeout(() => {
+      delete this.fields.status.dataset.note;
+      this.screen.refreshBars();
+    }, ms);
+  }
+
+  /** Ends the note shown, if any, so the status line is the game's own again. */
+  clearNote() {
+    if (!this.fields?.status.dataset.note) return;
+    clearTimeout(this.noteTimer);
+    delete this.fields.status.dataset.note;
+    this.screen.refreshBars();
+  }
+
+  /** Says what a game read from a PGN left out: the side lines beyond one variation per move, if any. */
+  noteUnkept(game) {
+    const count = game.unkeptLines();
+    if (!count) return this.clearNote();
+    const lines = count === 1 ? "1 side line" : `${count} side lines`;
+    this.showNote(`Not kept from this PGN: ${lines} (further variations, or words inside one). The player keeps one variation per move.`, 8000);
   }
 
   /** Replaces the game with the one `make` builds; returns an error message (game untouched) or null. */
@@ -356,6 +386,7 @@ export class HomeostatChess extends HTMLElement {
     this.board.setPromotion(null);
     this.controller.setGame(game);
     this.extrasFor(game);
+    this.noteUnkept(game);
     return null;
   }
 

@@ -395,8 +395,11 @@ for (const engine of enginesUnderTest()) {
 
     test("readonly with an annotated pgn: names, words and praise show, the move shown is in view, no engine is offered", async () => {
       const dance = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 e5 6. Nf3 Nc6 7. Bb5 a6 8. Ba4 Nf6 9. O-O Be7 10. Re1 b5";
-      const pgn = `[White "Ada"]\n[Black "?"]\n\n${dance} 11. Bb3 $3 {A deep retreat.} d6 *`;
+      const pgn = `[White "Ada"]\n[Black "?"]\n\n${dance} 11. Bb3 $3 {A deep retreat.} (11. Bxb5 {A piece for two pawns.} axb5) d6 *`;
       await open({ readonly: "on", pgn });
+      // The words inside the variation are not kept, and the status line says so.
+      const status = await driver.evaluate(() => document.querySelector("homeostat-chess").shadowRoot.querySelector("[data-field=status]").textContent);
+      assert.equal(status, "Not kept from this PGN: 1 side line (further variations, or words inside one). The player keeps one variation per move.");
       await driver.evaluate(() => document.querySelector("homeostat-chess").history.view(21));
       await driver.waitFor(() => document.querySelector("homeostat-chess").shadowRoot.querySelector(".review-comment")?.textContent === "A deep retreat.", { timeout: 10_000 });
       const shown = await driver.evaluate(() => {

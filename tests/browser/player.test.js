@@ -521,6 +521,26 @@ for (const engine of enginesUnderTest()) {
       assert.deepEqual(shown, { ok: true, status: { over: true, result: "1-0", reason: "unspecified" }, line: "White wins", banner: "White wins" });
     });
 
+    test("a PGN's side lines beyond one variation per move are not dropped without a word", async () => {
+      await setUpPage({ settings: QUIET });
+      /** Runs in the page: loads `text` and reads the status line. */
+      const loadAndRead = (text) => {
+        const el = document.querySelector("homeostat-chess");
+        const ok = el.load(text);
+        const status = el.shadowRoot.querySelector("[data-field=status]");
+        return { ok, text: status.textContent, error: status.dataset.error ?? null };
+      };
+      const loaded = await driver.evaluate(loadAndRead, "1. e4 (1. d4 {solid} d5) (1. c4) e5 (1... c5) 2. Nf3 *");
+      assert.deepEqual(loaded, {
+        ok: true,
+        text: "Not kept from this PGN: 2 side lines (further variations, or words inside one). The player keeps one variation per move.",
+        error: null,
+      });
+      // A game that loses nothing says nothing of the kind: the status line is the game's own.
+      const plain = await driver.evaluate(loadAndRead, "1. e4 (1. d4) e5 *");
+      assert.deepEqual(plain, { ok: true, text: "White to move", error: null });
+    });
+
     test("auto-play reaches a result from a position near the end", async () => {
       await setUpPage({ fen: "7k/5Q2/6K1/8/8/8/8/8 w - - 0 1", player: "none", settings: { ...QUIET, think: "300" } });
       await driver.waitFor(() => window.events.some((e) => e.type === "gameover"), { timeout: 30_000 });

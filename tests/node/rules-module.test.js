@@ -76,6 +76,16 @@ describe("the rules module's records", () => {
     game.free();
   });
 
+  test("a game read from a PGN counts the side lines it did not keep", () => {
+    const game = rules.Game.load("1. e4 {good} (1. d4 {solid} d5 (1... Nf6)) (1. c4) e5 *");
+    assert.equal(game.unkeptLines(), 3);
+    const again = rules.Game.replay(undefined, game.historyUci(), undefined, game.sourcePgn());
+    assert.equal(again.unkeptLines(), 0, "the saved copy holds what was kept");
+    const fen = rules.Game.load("8/8/4k3/8/8/4K3/8/R7 b - - 3 40");
+    assert.equal(fen.unkeptLines(), 0);
+    for (const g of [game, again, fen]) g.free();
+  });
+
   test("PGN tags: numbers are written as JavaScript writes them; other values are refused", () => {
     const game = new rules.Game();
     const pgn = game.pgn({ Round: 3, WhiteElo: 2500.5, BlackElo: -0, Event: "x" });

@@ -145,7 +145,7 @@ export class PlayerView {
   refreshBars() {
     const el = this.host;
     if (!el.game) return;
-    if (!el.fields.status.dataset.error || el.controller.engineState === "failed") {
+    if ((!el.fields.status.dataset.error && !el.fields.status.dataset.note) || el.controller.engineState === "failed") {
       const { text, error } = statusLine(el.controller, el.viewPly);
       this.showStatus(text, error);
     }

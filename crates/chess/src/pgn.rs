@@ -1,8 +1,9 @@
 //! Portable Game Notation: reading files of many games and writing games in export format.
 //! Each main-line move keeps its annotation (see [`crate::annotation`]): NAGs and suffix glyphs,
 //! its comments with `[%eval]`, `[%cal]` and `[%csl]`, and its first variation; deeper
-//! variations and further variations are skipped. A comment before the first move is kept as
-//! the game's preface: what is said about the start position (its drawings, its evaluation).
+//! variations and further variations are skipped, and counted ([`PgnGame::unkept`]). A comment
+//! before the first move is kept as the game's preface: what is said about the start position (its
+//! drawings, its evaluation).
 //!
 //! ```
 //! use homeostat_chess::pgn;
@@ -37,6 +38,11 @@ pub struct PgnGame {
     pub annotations: Vec<Annotation>,
     /// The comment before the first move: what is said about the start position.
     pub preface: Annotation,
+    /// How many side lines of the text were read past and not kept: variations after a move's first,
+    /// variations inside variations, comments and NAGs inside variations, a first variation's moves
+    /// after one that cannot be read (once per variation), and NAGs before the first move. 0 for a
+    /// game not read from text.
+    pub unkept: usize,
 }
 
 /// Why a game in a PGN text was refused: where, and what is wrong.
@@ -162,6 +168,7 @@ impl PgnGame {
             result: None,
             annotations: Vec::new(),
             preface: Annotation::default(),
+            unkept: 0,
         }
     }
 
@@ -632,6 +639,7 @@ impl GameReader {
         let mut before_last = start;
         // The first variation of the last move while it is read: its position and moves.
         let mut variation: Option<(Board, Vec<Move>, bool)> = None;
+        let mut unkept = 0;
 
         while let Some((token, _)) = lexer.peek() {
             if matches!(token, Token::Tag { .. }) {
@@ -652,7 +660,7 @@ impl GameReader {
                     let at = moves.len() - 1;
                     annotations[at].add_nag(nag);
                 }
-                Token::Comment(_) | Token::Nag(_) => {}
+                Token::Comment(_) | Token::Nag(_) => unkept += 1,
                 Token::Bad(message) => {
                     self.seen = true;
                     self.fail(line, None, message);
@@ -664,6 +672,8 @@ impl GameReader {
                         moves.last().is_some_and(|_| annotations.last().is_some_and(|a| a.variation.is_empty()));
                     if open_lines.len() == 1 && first {
                         variation = Some((before_last, Vec::new(), true));
+                    } else {
+                        unkept += 1;
                     }
                 }
                 Token::Close => {
@@ -687,7 +697,10 @@ impl GameReader {
                                     board.play(m);
                                     line_moves.push(m);
                                 }
-                                Err(_) => *reading = false,
+                                Err(_) => {
+                                    *reading = false;
+                                    unkept += 1;
+                                }
                             }
                         }
                     }
@@ -736,7 +749,7 @@ impl GameReader {
                 while annotations.last().is_some_and(Annotation::is_empty) {
                     annotations.pop();
                 }
-                Ok(PgnGame { tags: self.tags, start, moves, result, annotations, preface })
+                Ok(PgnGame { tags: self.tags, start, moves, result, annotations, preface, unkept })
             }
         })
     }

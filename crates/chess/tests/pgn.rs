@@ -348,3 +348,17 @@ fn a_byte_order_mark_glyphs_and_games_without_move_text_are_handled() {
     assert_eq!(uci_moves(&games[1].moves), "e2e4 e7e5 g1f3");
     assert_eq!(games[1].result, Some(GameResult::BlackWins));
 }
+
+#[test]
+fn side_lines_that_are_not_kept_are_counted() {
+    let text = "1. e4 {good} (1. d4 {queen's pawn} d5 (1... Nf6)) (1. c4) e5 (1... c5 2. Xx9 Nf3) 2. Nf3 *";
+    let game = read_game(text).unwrap();
+    assert_eq!(game.annotations[0].comment, "good");
+    assert_eq!(game.annotations[0].variation.len(), 2, "e4's first variation is kept");
+    assert_eq!(game.annotations[1].variation.len(), 1, "e5's variation is kept up to the move that cannot be read");
+    // The comment inside d4's line, the variation inside it, the second variation (c4), and c5's line cut short.
+    assert_eq!(game.unkept, 4);
+    assert_eq!(read_game("$1 1. e4 e5 *").unwrap().unkept, 1, "a NAG before the first move");
+    assert_eq!(read_game("1. e4 {fine} (1. d4) e5 $2 *").unwrap().unkept, 0);
+    assert_eq!(read_game(&game.to_pgn()).unwrap().unkept, 0, "what was kept is written back whole");
+}

@@ -49,6 +49,14 @@ impl WebGame {
         self.session.source_pgn()
     }
 
+    /// How many side lines of the PGN text this game was loaded from were not kept: variations after a
+    /// move's first, variations inside variations, and comments inside variations (the game keeps one
+    /// line of moves per move); 0 for a game not loaded from a PGN.
+    #[wasm_bindgen(js_name = unkeptLines)]
+    pub fn unkept_lines(&self) -> usize {
+        self.session.unkept()
+    }
+
     /// Reads a FEN or a PGN text into a new Game: its game `index` (from 0; the first when absent); throws an
     /// Error with the reason.
     pub fn load(text: &str, index: Option<usize>) -> Result<WebGame, JsError> {

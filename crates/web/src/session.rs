@@ -403,6 +403,12 @@ impl Session {
         std::iter::once((0, &source.preface)).chain(moves).filter(|(_, a)| !a.is_empty()).collect()
     }
 
+    /// How many side lines of the PGN text the game was loaded from were read past and not kept
+    /// (see [`PgnGame::unkept`]); 0 for a game not loaded from a PGN.
+    pub fn unkept(&self) -> usize {
+        self.source.as_ref().map_or(0, |s| s.unkept)
+    }
+
     /// The value of tag `name` in the PGN the game was loaded from, if any.
     pub fn loaded_tag(&self, name: &str) -> Option<&str> {
         self.source.as_ref()?.tag(name)
