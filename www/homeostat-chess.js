@@ -503,7 +503,7 @@ export class HomeostatChess extends HTMLElement {
   /** Opens the position editor (www/extras/editor.js), loading it on first use; resolves to it, or null. */
   async openEditor() {
     try {
-      return (await import(EDITOR_URL)).openEditor(this);
+      return await (await import(EDITOR_URL)).openEditor(this);
     } catch (err) {
       this.fail(`the position editor could not load: ${err.message}`);
       return null;

@@ -113,5 +113,22 @@ for (const engine of enginesUnderTest()) {
       await driver.waitFor(() => document.querySelector("homeostat-chess").game.ply() >= 1, { timeout: 20_000 });
       assert.deepEqual(await driver.evaluate(() => window.__playerErrors), []);
     });
+
+    test("on a slow network the editor opens once its stylesheet is in, never unstyled", { timeout: 60_000 }, async () => {
+      const slow = await startServer({ delays: { "/extras/editor.css": 1500 } });
+      try {
+        await driver.open(`${slow.origin}/embed.html?player=white&level=1`);
+        await driver.waitFor(() => document.querySelector("homeostat-chess")?.dataset.state === "ready");
+        await click('[data-action="editor"]');
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        const early = await driver.evaluate(() => document.querySelector("homeostat-chess").shadowRoot.querySelector("[data-dialog=editor]")?.open ?? false);
+        assert.equal(early, false, "not open while its stylesheet is on the way");
+        await driver.waitFor(() => document.querySelector("homeostat-chess").shadowRoot.querySelector("[data-dialog=editor]")?.open === true, { timeout: 10_000 });
+        const display = await driver.evaluate(() => getComputedStyle(document.querySelector("homeostat-chess").shadowRoot.querySelector(".editor-board")).display);
+        assert.equal(display, "grid", "styled when it opens");
+      } finally {
+        await slow.close();
+      }
+    });
   });
 }

@@ -70,11 +70,17 @@ class PositionEditor {
     dialog.className = "dialog editor-dialog";
     dialog.dataset.dialog = "editor";
     dialog.setAttribute("aria-labelledby", "editor-title");
+    // The stylesheet goes into the shadow tree at once; the editor opens once it has loaded (or failed), so it never
+    // shows unstyled on a slow network.
     const link = document.createElement("link");
     link.rel = "stylesheet";
     link.href = STYLE_URL;
+    this.styled = new Promise((resolve) => {
+      link.addEventListener("load", resolve, { once: true });
+      link.addEventListener("error", resolve, { once: true });
+    });
+    this.host.shadowRoot.append(link);
     dialog.innerHTML = MARKUP;
-    dialog.prepend(link);
     this.dialog = dialog;
     this.form = dialog.querySelector("form");
     const theme = boardTheme(this.host.settings.boardTheme);
@@ -399,12 +405,13 @@ function pieceImages(themeName) {
 const editors = new WeakMap();
 
 /**
- * Opens the position editor of a player element on its current position.
+ * Opens the position editor of a player element on its current position, once its stylesheet is in.
  * @param {any} host the <homeostat-chess> element
  */
-export function openEditor(host) {
+export async function openEditor(host) {
   let editor = editors.get(host);
   if (!editor) editors.set(host, (editor = new PositionEditor(host)));
+  await editor.styled;
   editor.open(host.fen);
   return editor;
 }
