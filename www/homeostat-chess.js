@@ -226,7 +226,7 @@ export class HomeostatChess extends HTMLElement {
     performance.mark?.("homeostat-ready");
     this.controller.setGame(game ?? new this.rules.Game(), game && saved ? saved.evals : [], game && saved ? saved.clocks : null);
     if (this.startErrors.length) this.showStartErrors();
-    else this.noteUnkept(this.game);
+    else this.noteLoaded(this.game, pgn);
     this.markReady();
     this.extrasFor(this.game);
   }
@@ -364,16 +364,27 @@ export class HomeostatChess extends HTMLElement {
     this.screen.refreshBars();
   }
 
-  /** Says what a game read from a PGN left out: the side lines beyond one variation per move, if any. */
-  noteUnkept(game) {
+  /**
+   * Says what a game read from a PGN left out: the other games of `text` when it holds several and nobody chose one
+   * (null when somebody did, or for no text), and the side lines beyond one variation per move.
+   */
+  noteLoaded(game, text = null) {
+    const games = text ? this.rules.Game.pgnGames(text).length : 0;
     const count = game.unkeptLines();
-    if (!count) return this.clearNote();
     const lines = count === 1 ? "1 side line" : `${count} side lines`;
-    this.showNote(`Not kept from this PGN: ${lines} (further variations, or words inside one). The player keeps one variation per move.`, 8000);
+    const notes = [];
+    if (games > 1) notes.push(`This PGN holds ${games} games; the first is shown.`);
+    if (count) notes.push(`Not kept from ${games > 1 ? "it" : "this PGN"}: ${lines} (further variations, or words inside one).`);
+    if (count && games <= 1) notes.push("The player keeps one variation per move.");
+    if (notes.length) this.showNote(notes.join(" "), 8000);
+    else this.clearNote();
   }
 
-  /** Replaces the game with the one `make` builds; returns an error message (game untouched) or null. */
-  replaceGame(make, configure) {
+  /**
+   * Replaces the game with the one `make` builds; returns an error message (game untouched) or null. `text`, the PGN
+   * the game was read from when nobody chose one of its games, lets the status line say it holds others.
+   */
+  replaceGame(make, configure, text = null) {
     let game;
     try {
       game = make();
@@ -386,7 +397,7 @@ export class HomeostatChess extends HTMLElement {
     this.board.setPromotion(null);
     this.controller.setGame(game);
     this.extrasFor(game);
-    this.noteUnkept(game);
+    this.noteLoaded(game, text);
     return null;
   }
 
@@ -532,16 +543,20 @@ export class HomeostatChess extends HTMLElement {
   }
 
   /**
-   * Loads a FEN or PGN as a new game (game `index` of a PGN that holds several, the first by default); returns false
-   * and fires `error` (game untouched) when it cannot be read.
+   * Loads a FEN or PGN as a new game (game `index` of a PGN that holds several, the first by default, which the status
+   * line then says); returns false and fires `error` (game untouched) when it cannot be read.
    */
-  load(text, index = 0) {
+  load(text, index) {
     if (!this.rules) return false;
     return (
-      this.replaceGame(() => {
-        if (!Number.isSafeInteger(index) || index < 0) throw new Error(`load: the game's index counts from 0, so ${JSON.stringify(index)} is not one`);
-        return this.rules.Game.load(String(text), index);
-      }) === null
+      this.replaceGame(
+        () => {
+          if (index !== undefined && (!Number.isSafeInteger(index) || index < 0)) throw new Error(`load: the game's index counts from 0, so ${JSON.stringify(index)} is not one`);
+          return this.rules.Game.load(String(text), index ?? 0);
+        },
+        undefined,
+        index === undefined ? String(text) : null,
+      ) === null
     );
   }
 

@@ -429,6 +429,15 @@ for (const engine of enginesUnderTest()) {
       await driver.waitFor(() => document.querySelector("homeostat-chess").shadowRoot.querySelector(".review-panel").hidden, { timeout: 5000 });
     });
 
+    test("a pgn attribute holding several games: the first is shown, and the status line says so", async () => {
+      await open({ pgn: '[White "Ada"]\n\n1. e4 e5 *\n\n[White "Ben"]\n\n1. d4 *\n\n[White "Cy"]\n\n1. c4 *', player: "both" });
+      const shown = await driver.evaluate(() => {
+        const el = document.querySelector("homeostat-chess");
+        return { sans: el.game.historySan().join(" "), status: el.shadowRoot.querySelector("[data-field=status]").textContent };
+      });
+      assert.deepEqual(shown, { sans: "e4 e5", status: "This PGN holds 3 games; the first is shown." });
+    });
+
     test("readonly on a slow network: the panel waits for its stylesheet, so no review button flashes", { timeout: 30_000 }, async () => {
       const slow = await startServer({ delays: { "/extras/review-view.css": 1500 } });
       try {

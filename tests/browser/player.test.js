@@ -539,6 +539,21 @@ for (const engine of enginesUnderTest()) {
       // A game that loses nothing says nothing of the kind: the status line is the game's own.
       const plain = await driver.evaluate(loadAndRead, "1. e4 (1. d4) e5 *");
       assert.deepEqual(plain, { ok: true, text: "White to move", error: null });
+      // Several games and no choice: the status line says the first is shown, and what it did not keep.
+      const two = "1. e4 (1. d4 {solid}) e5 *\n\n1. d4 d5 2. c4 *";
+      const first = await driver.evaluate(loadAndRead, two);
+      assert.deepEqual(first, {
+        ok: true,
+        text: "This PGN holds 2 games; the first is shown. Not kept from it: 1 side line (further variations, or words inside one).",
+        error: null,
+      });
+      // A game chosen by its index: nothing to say.
+      const chosen = await driver.evaluate((text) => {
+        const el = document.querySelector("homeostat-chess");
+        const ok = el.load(text, 1);
+        return { ok, sans: el.game.historySan().join(" "), text: el.shadowRoot.querySelector("[data-field=status]").textContent };
+      }, two);
+      assert.deepEqual(chosen, { ok: true, sans: "d4 d5 c4", text: "Black to move" });
     });
 
     test("auto-play reaches a result from a position near the end", async () => {

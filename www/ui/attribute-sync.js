@@ -83,7 +83,7 @@ export function applyAttribute(el, name, initial) {
       if (!initial && text && !el.getAttribute("pgn")) el.replaceGame(() => new el.rules.Game(text));
       break;
     case "pgn":
-      if (!initial && text) el.replaceGame(() => el.rules.Game.load(text));
+      if (!initial && text) el.replaceGame(() => el.rules.Game.load(text), undefined, text);
       else if (!initial && el.getAttribute("fen")) el.replaceGame(() => new el.rules.Game(el.getAttribute("fen")));
       break;
   }
