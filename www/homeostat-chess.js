@@ -332,11 +332,12 @@ export class HomeostatChess extends HTMLElement {
     if (messages.length) this.showError(messages.join(" · "), 10_000);
   }
 
-  /** Shows `message` in the status line, marked as an error, for `ms` milliseconds. */
+  /** Shows `message` in the status line, marked as an error, for `ms` milliseconds; screen readers hear it too. */
   showError(message, ms) {
     if (!this.fields) return;
     delete this.fields.status.dataset.note;
     this.screen.showStatus(message, true);
+    this.screen.announce(message);
     clearTimeout(this.errorTimer);
     this.errorTimer = setTimeout(() => {
       delete this.fields.status.dataset.error;
@@ -344,10 +345,14 @@ export class HomeostatChess extends HTMLElement {
     }, ms);
   }
 
-  /** Shows `message` in the status line for `ms` milliseconds, not as an error: the game's own line waits. */
+  /**
+   * Shows `message` in the status line for `ms` milliseconds, not as an error (the game's own line waits); screen
+   * readers hear it too.
+   */
   showNote(message, ms) {
     if (!this.fields) return;
     this.screen.showStatus(message, false);
+    this.screen.announce(message);
     this.fields.status.dataset.note = "true";
     clearTimeout(this.noteTimer);
     this.noteTimer = setTimeout(() => {

@@ -33,6 +33,7 @@ function look() {
     options: el.controller?.options,
     seed: el.controller?.seed,
     status: text("[data-field=status]"),
+    heard: text("[data-field=announce]"),
     mode: text("[data-field=mode]"),
     line: text("[data-field=line]"),
     topName: text("[data-field=top-name]"),
@@ -296,6 +297,7 @@ for (const engine of enginesUnderTest()) {
       assert.deepEqual(shown.playerErrors, ['sound="maybe": use on or off (also true/false, yes/no, 1/0)']);
       // The person sees it too: the first position, shown after the attributes were read, does not write over it.
       assert.equal(shown.status, 'sound="maybe": use on or off (also true/false, yes/no, 1/0)');
+      assert.equal(shown.heard, 'sound="maybe": use on or off (also true/false, yes/no, 1/0)', "and a screen reader hears it");
     });
 
     test("theme, whatever its case", async () => {
