@@ -440,7 +440,7 @@ for (const engine of enginesUnderTest()) {
       assert.deepEqual(shown, { sans: "e4 e5", status: "This PGN holds 3 games; the first is shown." });
     });
 
-    test("readonly on a slow network: the panel waits for its stylesheet, so no review button flashes", { timeout: 30_000 }, async () => {
+    test("readonly on a slow network: the panel waits for its stylesheet, so no review button flashes; without it, none shows", { timeout: 30_000 }, async () => {
       const slow = await startServer({ delays: { "/extras/review-view.css": 1500 } });
       try {
         const pgn = '[White "Ada"]\n\n1. e4 {The best by test.} e5 2. Nf3 *';
@@ -463,6 +463,23 @@ for (const engine of enginesUnderTest()) {
         assert.deepEqual(await driver.evaluate(shown), { buttons: false, comment: true }, "the words once styled, still no button");
       } finally {
         await slow.close();
+      }
+      // Without the stylesheet at all the words show, unstyled, and still no button that would start an engine.
+      driver.expectErrors(/review-view\.css|404|not found/i);
+      const missing = await startServer({ missing: ["/extras/review-view.css"] });
+      try {
+        const pgn = '[White "Ada"]\n\n1. e4 {The best by test.} e5 2. Nf3 *';
+        await driver.open(`${missing.origin}/embed.html?${new URLSearchParams({ readonly: "on", pgn })}`);
+        await driver.waitFor(() => document.querySelector("homeostat-chess")?.dataset.state === "ready", { timeout: 10_000 });
+        await driver.evaluate(() => document.querySelector("homeostat-chess").history.view(1));
+        const unstyled = await driver.waitFor(() => {
+          const root = document.querySelector("homeostat-chess").shadowRoot;
+          const visible = (selector) => [...root.querySelectorAll(selector)].some((n) => n.getClientRects().length > 0);
+          return visible(".review-comment") ? { buttons: visible(".review-panel button, .review-panel select") } : null;
+        }, { timeout: 10_000 });
+        assert.deepEqual(unstyled, { buttons: false });
+      } finally {
+        await missing.close();
       }
     });
 

@@ -278,7 +278,8 @@ export class ReviewView {
     const said = loaded.find((a) => a.ply === shown)?.comment ?? "";
     this.$(".review-comment").textContent = said.replace(/\[%[^\]]*\]/g, " ").replace(/\s+/g, " ").trim();
     // A read-only viewer starts no engine: it shows only what the game's PGN says, and nothing when that is nothing.
-    this.panel.dataset.readonly = String(el.readonly);
+    // By the attribute, not the panel's stylesheet: a viewer offers no review or analysis even when that file is missing.
+    for (const part of this.panel.querySelectorAll(".review-row, .analysis-lines")) part.hidden = el.readonly;
     this.panel.hidden = el.readonly && ![".review-summary", ".review-better", ".review-comment"].some((s) => this.$(s).textContent);
     this.drawArrows();
   }
