@@ -406,12 +406,29 @@ export class HomeostatChess extends HTMLElement {
     return null;
   }
 
-  /** The review and analysis panel, loaded at first use (after the player is ready). */
+  /**
+   * The review and analysis panel, loaded at first use (after the player is ready); null when it cannot load, which
+   * the status line then says.
+   */
   extras() {
     this.extrasLoading ??= this.ready
       .then(() => import(EXTRAS_URL))
-      .then(({ ReviewView }) => (this.extrasView = new ReviewView(this)));
+      .then(({ ReviewView }) => (this.extrasView = new ReviewView(this)))
+      .catch((err) => {
+        this.extrasError = `the review and analysis panel could not load: ${err.message}`;
+        this.fail(this.extrasError);
+        return null;
+      });
     return this.extrasLoading;
+  }
+
+  /** Runs `use` with the review panel; when it cannot load, says so again and rejects with the reason. */
+  withExtras(use) {
+    return this.extras().then((view) => {
+      if (view) return use(view);
+      this.fail(this.extrasError);
+      throw new Error(this.extrasError);
+    });
   }
 
   /** A game read from a PGN with review marks, evaluations or drawings shows them: the panel loads for it, and the
@@ -419,6 +436,7 @@ export class HomeostatChess extends HTMLElement {
   extrasFor(game) {
     if (!game?.annotations?.().length) return;
     this.extras().then((view) => {
+      if (!view) return;
       view.onPosition();
       this.screen.refresh(false);
     });
@@ -437,7 +455,7 @@ export class HomeostatChess extends HTMLElement {
     const rightPress = (event) => {
       // Any release from now on ends this press.
       this.lastUp = null;
-      this.extras().then((view) => view.press(event));
+      this.extras().then((view) => view?.press(event));
     };
     canvas.addEventListener("pointerdown", (event) => {
       if (event.button === 0) this.extrasView?.clear();
@@ -455,7 +473,7 @@ export class HomeostatChess extends HTMLElement {
       if ((event.key !== "x" && event.key !== "X") || event.repeat) return;
       // The focus square now: it may move before the panel has loaded.
       const square = this.boardState.cursor;
-      this.extras().then((view) => view.key(square, event));
+      this.extras().then((view) => view?.key(square, event));
     });
   }
 
@@ -508,7 +526,8 @@ export class HomeostatChess extends HTMLElement {
         this.$(".after-game").hidden = true;
         return this.review().catch(() => {});
       },
-      analyse: () => (c.analysing ? this.stopAnalysis() : this.analyse()),
+      // A panel that cannot load has said so in the status line.
+      analyse: () => (c.analysing ? this.stopAnalysis() : this.analyse()).catch(() => {}),
     };
     if (["first", "prev", "next", "last"].includes(action)) return this.history.step(action), true;
     if (!actions[action]) return false;
@@ -631,7 +650,7 @@ export class HomeostatChess extends HTMLElement {
    * accuracy: {white, black}}` and fires `review`; rejects (an AbortError when cancelled) otherwise.
    */
   review() {
-    return this.extras().then((view) => view.review());
+    return this.withExtras((view) => view.review());
   }
 
   /**
@@ -640,12 +659,12 @@ export class HomeostatChess extends HTMLElement {
    * @param {{lines?: number}} [options]
    */
   analyse(options = {}) {
-    return this.extras().then((view) => view.analyse(options));
+    return this.withExtras((view) => view.analyse(options));
   }
 
   /** Ends `analyse()`: the engine plays again as set. */
   stopAnalysis() {
-    return this.extras().then((view) => view.stopAnalysis());
+    return this.withExtras((view) => view.stopAnalysis());
   }
 
   /** Ply shown read-only from the history, or null for the live game. */

@@ -483,6 +483,24 @@ for (const engine of enginesUnderTest()) {
       }
     });
 
+    test("a missing review panel: the status line says so, and review() rejects with the reason", { timeout: 30_000 }, async () => {
+      driver.expectErrors(/review-view\.js|404|not found|dynamically imported module|import/i);
+      const broken = await startServer({ missing: ["/extras/review-view.js"] });
+      try {
+        const pgn = '[White "Ada"]\n\n1. e4 {The best by test.} e5 2. Nf3 *';
+        await driver.open(`${broken.origin}/embed.html?${new URLSearchParams({ readonly: "on", pgn })}`);
+        const status = await driver.waitFor(() => {
+          const text = document.querySelector("homeostat-chess")?.shadowRoot?.querySelector("[data-field=status]")?.textContent ?? "";
+          return text.startsWith("the review and analysis panel could not load") ? text : null;
+        }, { timeout: 10_000 });
+        assert.match(status, /^the review and analysis panel could not load: /);
+        const rejected = await driver.evaluate(() => document.querySelector("homeostat-chess").review().then(() => "resolved", (err) => err.message));
+        assert.match(rejected, /^the review and analysis panel could not load: /);
+      } finally {
+        await broken.close();
+      }
+    });
+
     test("persist: an annotated PGN comes back with its tags, words and drawings, and its export keeps them", async () => {
       await open({ player: "both" });
       await driver.evaluate(() => localStorage.clear());
