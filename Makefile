@@ -42,6 +42,8 @@ CLIPPY := cargo clippy --workspace --all-targets -- -D warnings
 # The page's rules module as make wasm builds it: its allocator (crates/web/src/allocator.rs) exists only there.
 WASM_CLIPPY := CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=+simd128" cargo clippy \
 	--target $(WASM_TARGET) -p homeostat-web --no-default-features --features rules,compact-keys,ray-sliders,no-forced-inline -- -D warnings
+# The API docs, whose broken or private links fail like lints.
+DOC_CHECK := RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps -q
 # Tests run optimised (the perft tests are heavy) but without release's fat LTO, which would link every test
 # binary for minutes. The profile is defined in Cargo.toml and builds into target/test-release/.
 TEST_PROFILE := --profile test-release
@@ -141,7 +143,7 @@ serve: wasm
 # The browser tests run the memory service's binary that `cargo test` built, rather than building a release one.
 test: test-deps
 	$(call stage,cargo fmt,$(FMT_CHECK))
-	$(call stage,cargo clippy,$(CLIPPY) && $(WASM_CLIPPY))
+	$(call stage,cargo clippy and doc,$(CLIPPY) && $(WASM_CLIPPY) && $(DOC_CHECK))
 	$(call stage,cargo test,$(CARGO_TEST) && $(RULES_MODULE_TEST))
 	$(call stage,memory service tests on PostgreSQL,$(MAKE) --no-print-directory memory-test)
 	$(call stage,wasm build and dist,$(MAKE) --no-print-directory dist)
@@ -173,6 +175,7 @@ fmt-check:
 clippy:
 	$(CLIPPY)
 	$(WASM_CLIPPY)
+	$(DOC_CHECK)
 
 cargo-test:
 	$(CARGO_TEST)

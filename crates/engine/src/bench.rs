@@ -54,7 +54,7 @@ pub const POSITIONS: &[&str] = &[
     "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
 ];
 
-/// What [`bench`] measured.
+/// What [`bench()`] measured.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BenchReport {
     /// Total nodes over all positions (the checksum).

@@ -4,7 +4,7 @@
 //! The tree is decoded once, on first use, into a map from position key to the opening's name
 //! and the book continuations, so transpositions find their names too. With the `embedded-book`
 //! feature the tables are built into the binary; without it (the browser's wasm modules, which fetch
-//! the book once as a file) the book is empty until [`install`] is given a [`file`]'s bytes.
+//! the book once as a file) the book is empty until [`install`] is given a [`file()`]'s bytes.
 // The page's wasm module holds this file: string slicing would bring in core's `Debug` formatting of text.
 #![cfg_attr(not(test), warn(clippy::string_slice))]
 
@@ -127,7 +127,7 @@ pub fn file() -> Vec<u8> {
     bytes
 }
 
-/// Installs the book from a [`file`]'s bytes, checking them whole first. A build with the embedded book
+/// Installs the book from a [`file()`]'s bytes, checking them whole first. A build with the embedded book
 /// already has it: the bytes are still checked, and the book stays the embedded one.
 pub fn install(bytes: &[u8]) -> Result<(), String> {
     let rest = bytes.strip_prefix(MAGIC).ok_or("not a Homeostat book file (wrong header)")?;

@@ -23,7 +23,7 @@ impl S {
     /// The zero pair.
     pub const ZERO: S = S { mg: 0, eg: 0 };
 
-    /// Blends the pair: `phase` runs from 0 (bare endgame) to [`MAX_PHASE`] (full middlegame);
+    /// Blends the pair: `phase` runs from 0 (bare endgame) to `MAX_PHASE` (24) (full middlegame);
     /// `eg_scale` (out of 128) shrinks the endgame half in drawish endings.
     #[inline]
     pub fn blend(self, phase: i32, eg_scale: i32) -> i32 {
