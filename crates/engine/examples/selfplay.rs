@@ -51,7 +51,7 @@ fn main() {
 
 /// Plays game `index`; returns its labelled positions (none when the opening was dropped).
 fn play(seed: u64, index: u32, nodes: u64) -> Vec<String> {
-    let record = datagen::play_game(seed, index, &Limits::nodes(nodes));
+    let record = datagen::play_game(seed, index, &Limits::nodes(nodes), None);
     let mut rng = Rng::new(datagen::game_seed(seed, index) ^ 0x5E1F);
     let label = match record.result {
         GameResult::WhiteWins => "1",

@@ -8,17 +8,18 @@
 //! `homeostat_engine::datagen::format` (about 4 bytes a position).
 
 use homeostat_engine::datagen::{self, format, read_games, GameRecord, Header};
+use homeostat_engine::nnue::Network;
 use std::collections::HashSet;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Usage text of the command.
 pub const USAGE: &str = "usage: homeostat datagen --out FILE [--games N] [--minutes M] [--threads T] [--nodes N]
-                         [--seed S] [--max-mb MB]
+                         [--seed S] [--max-mb MB] [--net builtin|NETFILE]
        homeostat datagen --stats FILE...
   Plays the engine against itself from random openings and appends the games to FILE.
   --games N     the file holds games 0..N when done (resumes an existing file)
@@ -26,7 +27,9 @@ pub const USAGE: &str = "usage: homeostat datagen --out FILE [--games N] [--minu
   --threads T   games in parallel (default: all cores)
   --nodes N     soft node budget a move (default 5000)
   --seed S      the run's seed (default 1); a file keeps the seed and nodes it was started with
-  --max-mb MB   stop starting games once FILE reaches MB megabytes (default 15)";
+  --max-mb MB   stop starting games once FILE reaches MB megabytes (default 15)
+  --net N       evaluate with the built-in net or a net file (default: the hand-crafted evaluation);
+                the file records the net's checksum, and a resumed run must name the same net";
 
 /// Default soft node budget a move.
 pub const DEFAULT_NODES: u64 = 5_000;
@@ -52,6 +55,8 @@ pub struct Config {
     pub seed: u64,
     /// No new game once the file is this large (MiB).
     pub max_mb: f64,
+    /// `builtin` or a net file's path; `None` for the hand-crafted evaluation.
+    pub net: Option<String>,
 }
 
 /// What a run did.
@@ -109,6 +114,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
         nodes: DEFAULT_NODES,
         seed: DEFAULT_SEED,
         max_mb: DEFAULT_MAX_MB,
+        net: None,
     };
     let mut i = 0;
     while i < args.len() {
@@ -130,6 +136,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
             "--max-mb" => {
                 config.max_mb = value.parse().ok().filter(|&m: &f64| m > 0.0 && m.is_finite()).ok_or_else(bad)?
             }
+            "--net" => config.net = Some(value.clone()),
             _ => return Err(format!("datagen: unknown option '{flag}'\n{USAGE}")),
         }
         i += 2;
@@ -145,7 +152,8 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
 /// every ten seconds or so.
 pub fn generate(config: &Config, progress: &(dyn Fn(&str) + Sync)) -> Result<Summary, String> {
     let path = &config.out;
-    let header = Header { seed: config.seed, nodes: config.nodes };
+    let net = config.net.as_deref().map(load_net).transpose()?;
+    let header = Header { seed: config.seed, nodes: config.nodes, net: net.as_ref().map(|n| n.checksum()) };
     let mut summary = Summary::default();
     let mut done = HashSet::new();
     let existing = std::fs::read(path).ok().filter(|b| !b.is_empty());
@@ -154,10 +162,11 @@ pub fn generate(config: &Config, progress: &(dyn Fn(&str) + Sync)) -> Result<Sum
             let games = read_games(&bytes).map_err(|e| format!("datagen: {}: {e}", path.display()))?;
             if games.header != header {
                 return Err(format!(
-                    "datagen: {} was made with --seed {} --nodes {}; resume it with those, or choose another --out",
+                    "datagen: {} was made with --seed {} --nodes {} and the {}; resume it with those, or choose another --out",
                     path.display(),
                     games.header.seed,
-                    games.header.nodes
+                    games.header.nodes,
+                    games.header.evaluation()
                 ));
             }
             done.extend(games.games.iter().map(|g| g.index));
@@ -211,7 +220,7 @@ pub fn generate(config: &Config, progress: &(dyn Fn(&str) + Sync)) -> Result<Sum
                 if index >= limit {
                     break;
                 }
-                let record: GameRecord = datagen::play_game(config.seed, index, &limits);
+                let record: GameRecord = datagen::play_game(config.seed, index, &limits, net.as_ref());
                 let mut buffer = Vec::with_capacity(format::RECORD_HEAD_LEN + record.plies.len() * format::PLY_LEN);
                 record.write_to(&mut buffer);
                 let mut w = writer.lock().unwrap_or_else(|e| e.into_inner());
@@ -243,6 +252,15 @@ pub fn generate(config: &Config, progress: &(dyn Fn(&str) + Sync)) -> Result<Sum
     Ok(summary)
 }
 
+/// The net `--net` names: `builtin`, or a net file checked whole.
+fn load_net(name: &str) -> Result<Arc<Network>, String> {
+    if name == "builtin" {
+        return Network::embedded().ok_or_else(|| "datagen: this build has no built-in net".to_string());
+    }
+    let bytes = std::fs::read(name).map_err(|e| format!("datagen: --net {name}: {e}"))?;
+    Network::from_bytes(&bytes).map(Arc::new).map_err(|e| format!("datagen: --net {name}: {e}"))
+}
+
 fn io_error(path: &Path, e: std::io::Error) -> String {
     format!("datagen: {}: {e}", path.display())
 }
@@ -268,11 +286,12 @@ pub fn stats(path: &Path) -> Result<String, String> {
     }
     let pct = |n: u64| 100.0 * n as f64 / played.max(1) as f64;
     Ok(format!(
-        "{}: seed {} nodes {}; {played} games ({dropped} openings dropped), {positions} positions ({:.1} a game, {mates} with mate scores), \
+        "{}: seed {} nodes {}, {}; {played} games ({dropped} openings dropped), {positions} positions ({:.1} a game, {mates} with mate scores), \
          White won {} ({:.1}%), drawn {} ({:.1}%), Black won {} ({:.1}%); {} bytes ({:.2} a position){}",
         path.display(),
         games.header.seed,
         games.header.nodes,
+        games.header.evaluation(),
         positions as f64 / played.max(1) as f64,
         results[2],
         pct(results[2]),
@@ -299,6 +318,7 @@ mod tests {
             nodes: 200,
             seed: 7,
             max_mb: DEFAULT_MAX_MB,
+            net: None,
         }
     }
 
@@ -350,6 +370,38 @@ mod tests {
     }
 
     #[test]
+    fn a_net_made_file_records_its_net_and_is_resumed_only_with_it() {
+        let (net_file, hce_file) = (temp("net"), temp("hce"));
+        let mut with_net = config(&net_file, 3, 2);
+        with_net.net = Some("builtin".into());
+        generate(&with_net, &|_| {}).unwrap();
+        let header = read_games(&std::fs::read(&net_file).unwrap()).unwrap().header;
+        let builtin = Network::embedded().unwrap().checksum();
+        assert_eq!(header.net, Some(builtin));
+        assert!(stats(&net_file).unwrap().contains(&format!("net {builtin:#018x}")));
+        generate(&config(&hce_file, 3, 2), &|_| {}).unwrap();
+        assert_ne!(sorted_games(&net_file), sorted_games(&hce_file), "the net played other games");
+        // Resuming with the other evaluation is refused and names the one the file was made with.
+        let mut more = config(&net_file, 5, 1);
+        assert!(generate(&more, &|_| {}).unwrap_err().contains("and the net 0x"));
+        more.net = Some("builtin".into());
+        assert_eq!(generate(&more, &|_| {}).unwrap().played, 2);
+        let mut other = config(&hce_file, 5, 1);
+        other.net = Some("builtin".into());
+        assert!(generate(&other, &|_| {}).unwrap_err().contains("hand-crafted evaluation"));
+        // A net file that is not one is named in the error, and no data file is made.
+        let not_a_net = temp("not-a-net");
+        std::fs::write(&not_a_net, b"HSTNNUE1 but nothing more").unwrap();
+        let fresh = temp("fresh");
+        let mut bad = config(&fresh, 1, 1);
+        bad.net = Some(not_a_net.display().to_string());
+        let e = generate(&bad, &|_| {}).unwrap_err();
+        assert!(e.contains("--net") && e.contains("not-a-net"), "{e}");
+        assert!(!fresh.exists());
+        let _ = [net_file, hce_file, not_a_net].map(std::fs::remove_file);
+    }
+
+    #[test]
     fn bad_command_lines_say_what_is_wrong() {
         let args = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
         assert!(parse(&args("--games 5")).unwrap_err().contains("--out"));
@@ -358,7 +410,8 @@ mod tests {
         assert!(parse(&args("--out x.bin --minutes")).unwrap_err().contains("needs a value"));
         assert!(parse(&args("--out x.bin --frobs 3")).unwrap_err().contains("unknown option"));
         let c = parse(&args("--out x.bin --minutes 9 --threads 16 --seed 3")).unwrap();
-        assert_eq!((c.threads, c.seed, c.nodes, c.minutes), (16, 3, DEFAULT_NODES, Some(9.0)));
+        assert_eq!((c.threads, c.seed, c.nodes, c.minutes, c.net), (16, 3, DEFAULT_NODES, Some(9.0), None));
+        assert_eq!(parse(&args("--out x.bin --games 2 --net builtin")).unwrap().net.as_deref(), Some("builtin"));
         let e = stats(Path::new("/nonexistent/file.bin")).unwrap_err();
         assert!(e.contains("/nonexistent/file.bin"));
     }

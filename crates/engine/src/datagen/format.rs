@@ -1,8 +1,10 @@
 //! The compact binary format of self-play data: games chained from a packed start position.
 //!
-//! A file starts with a 24-byte header: the magic `HSTDATA1`, then the generator's seed and
-//! its soft node budget (u64 little-endian each), so a resumed run can check it continues the
-//! same data. Then come game records, back to back, each:
+//! A file starts with a header that says who made the data, so a resumed run can check it
+//! continues the same data: the magic `HSTDATA1`, the generator's seed and its soft node budget
+//! (u64 little-endian each; 24 bytes) when the hand-crafted evaluation played; `HSTDATA2`, the
+//! same two, then the net file's FNV-1a checksum (u64 LE; 32 bytes) when a net played. Then come
+//! game records, back to back, each:
 //!
 //! | bytes | field |
 //! |---|---|
@@ -21,10 +23,14 @@
 use homeostat_chess::{Board, CastleSide, CastlingRights, Color, GameResult, Move, Piece, PieceKind, Square};
 use std::fmt;
 
-/// The file's magic bytes.
+/// The magic bytes of a file the hand-crafted evaluation made.
 pub const MAGIC: [u8; 8] = *b"HSTDATA1";
-/// Header length in bytes.
+/// The magic bytes of a file a net made.
+pub const MAGIC_NET: [u8; 8] = *b"HSTDATA2";
+/// Header length in bytes (hand-crafted evaluation).
 pub const HEADER_LEN: usize = 24;
+/// Header length in bytes (a net; its checksum follows the node budget).
+pub const HEADER_NET_LEN: usize = 32;
 /// Length of a packed board in bytes.
 pub const PACKED_LEN: usize = 29;
 /// Length of a game record before its plies.
@@ -55,24 +61,52 @@ pub struct Header {
     pub seed: u64,
     /// The generator's soft node budget per move.
     pub nodes: u64,
+    /// The FNV-1a checksum of the net that evaluated (`nnue::fnv1a` of the file's weights, as in
+    /// its header); `None` for the hand-crafted evaluation.
+    pub net: Option<u64>,
 }
 
 impl Header {
-    /// The header's bytes.
-    pub fn to_bytes(self) -> [u8; HEADER_LEN] {
-        let mut out = [0u8; HEADER_LEN];
-        out[..8].copy_from_slice(&MAGIC);
-        out[8..16].copy_from_slice(&self.seed.to_le_bytes());
-        out[16..24].copy_from_slice(&self.nodes.to_le_bytes());
+    /// The header's bytes: 24 of them without a net, as files were before nets made data.
+    pub fn to_bytes(self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(HEADER_NET_LEN);
+        out.extend_from_slice(if self.net.is_some() { &MAGIC_NET } else { &MAGIC });
+        out.extend_from_slice(&self.seed.to_le_bytes());
+        out.extend_from_slice(&self.nodes.to_le_bytes());
+        if let Some(net) = self.net {
+            out.extend_from_slice(&net.to_le_bytes());
+        }
         out
+    }
+
+    /// The header's length in bytes.
+    pub fn byte_len(self) -> usize {
+        if self.net.is_some() {
+            HEADER_NET_LEN
+        } else {
+            HEADER_LEN
+        }
     }
 
     /// Reads a header; an error if `bytes` does not start with one.
     pub fn from_bytes(bytes: &[u8]) -> Result<Header, FormatError> {
-        if bytes.len() < HEADER_LEN || bytes[..8] != MAGIC {
-            return Err(FormatError("not a Homeostat data file (no HSTDATA1 header)".into()));
+        let magic = bytes.get(..8);
+        let net = if magic == Some(&MAGIC_NET[..]) && bytes.len() >= HEADER_NET_LEN {
+            Some(u64_at(bytes, 24))
+        } else if magic == Some(&MAGIC[..]) && bytes.len() >= HEADER_LEN {
+            None
+        } else {
+            return Err(FormatError("not a Homeostat data file (no HSTDATA1 or HSTDATA2 header)".into()));
+        };
+        Ok(Header { seed: u64_at(bytes, 8), nodes: u64_at(bytes, 16), net })
+    }
+
+    /// Which evaluation played, in words.
+    pub fn evaluation(self) -> String {
+        match self.net {
+            Some(sum) => format!("net {sum:#018x}"),
+            None => "hand-crafted evaluation".into(),
         }
-        Ok(Header { seed: u64_at(bytes, 8), nodes: u64_at(bytes, 16) })
     }
 }
 
@@ -330,8 +364,20 @@ mod tests {
             let _ = unpack(&bytes);
         }
         assert!(Header::from_bytes(b"not a header at all, no.").is_err());
-        let h = Header { seed: 9, nodes: 5000 };
+    }
+
+    #[test]
+    fn headers_round_trip_with_and_without_a_net() {
+        let h = Header { seed: 9, nodes: 5000, net: None };
+        assert_eq!((h.to_bytes().len(), h.byte_len()), (HEADER_LEN, HEADER_LEN));
+        assert_eq!(&h.to_bytes()[..8], b"HSTDATA1", "files without a net keep the first format");
         assert_eq!(Header::from_bytes(&h.to_bytes()), Ok(h));
+        let n = Header { seed: 9, nodes: 5000, net: Some(0xe262_4ea6_678c_aa50) };
+        assert_eq!((n.to_bytes().len(), n.byte_len()), (HEADER_NET_LEN, HEADER_NET_LEN));
+        assert_eq!(Header::from_bytes(&n.to_bytes()), Ok(n));
+        assert_eq!(n.evaluation(), "net 0xe2624ea6678caa50");
+        // A net header cut short is not read as the shorter kind.
+        assert!(Header::from_bytes(&n.to_bytes()[..HEADER_LEN]).is_err());
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //!
 //! Each game starts with [`RANDOM_PLIES`] random legal plies and is dropped when a short
 //! search then scores it beyond ±[`OPENING_CP`]; it is played out by a fresh engine at a fixed
-//! node budget a move, so a game depends only on its seed and the limits. A game ends by the
+//! node budget a move, so a game depends only on its seed, the limits and the evaluation. A game ends by the
 //! rules, by adjudication (both sides scoring beyond ±[`ADJUDICATE_CP`] for
 //! [`ADJUDICATE_PLIES`] plies in a row), or as a draw after [`MAX_PLIES`] plies.
 
@@ -10,9 +10,11 @@ pub mod format;
 
 pub use format::{FormatError, GameRecord, Header};
 
+use crate::nnue::Network;
 use crate::{Engine, Limits, Rng, Silent};
 use homeostat_chess::{Board, Color, Game, GameResult, Move};
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// Random plies before the engine takes over.
 pub const RANDOM_PLIES: usize = 8;
@@ -40,9 +42,10 @@ pub fn soft_limits(soft_nodes: u64) -> Limits {
     Limits { nodes: Some(soft_nodes.saturating_mul(8)), soft_nodes: Some(soft_nodes), ..Limits::default() }
 }
 
-/// Plays game `index` from its seed with `limits` a move. The record has no plies when the
-/// opening was dropped (or had no legal move).
-pub fn play_game(seed: u64, index: u32, limits: &Limits) -> GameRecord {
+/// Plays game `index` from its seed with `limits` a move, evaluating with `net` (`None`: the
+/// hand-crafted evaluation). The record has no plies when the opening was dropped (or had no
+/// legal move).
+pub fn play_game(seed: u64, index: u32, limits: &Limits, net: Option<&Arc<Network>>) -> GameRecord {
     let mut rng = Rng::new(game_seed(seed, index));
     let mut game = Game::default();
     let dropped = |game: &Game| GameRecord { index, start: *game.board(), result: GameResult::Draw, plies: Vec::new() };
@@ -55,6 +58,10 @@ pub fn play_game(seed: u64, index: u32, limits: &Limits) -> GameRecord {
         game.play(m).expect("legal move");
     }
     let mut engine = Engine::new(HASH_MB);
+    if let Some(net) = net {
+        engine.set_network(Some(Arc::clone(net)));
+        engine.set_use_nnue(true);
+    }
     let stop = AtomicBool::new(false);
     let clock = || 0.0;
     let history = |game: &Game| game.hashes().collect::<Vec<u64>>();
@@ -124,7 +131,7 @@ impl Position {
 pub fn read_games(bytes: &[u8]) -> Result<Games, FormatError> {
     let header = Header::from_bytes(bytes)?;
     let mut games = Vec::new();
-    let mut at = format::HEADER_LEN;
+    let mut at = header.byte_len();
     while at < bytes.len() {
         match GameRecord::read_from(&bytes[at..])? {
             Some((record, len)) => {
@@ -172,13 +179,13 @@ mod tests {
         let limits = soft_limits(300);
         let mut index = 0;
         let record = loop {
-            let r = play_game(42, index, &limits);
+            let r = play_game(42, index, &limits, None);
             if !r.is_dropped() {
                 break r;
             }
             index += 1;
         };
-        assert_eq!(play_game(42, index, &limits), record);
+        assert_eq!(play_game(42, index, &limits, None), record);
         assert_eq!(record.start.fullmove_number(), 1 + RANDOM_PLIES as u32 / 2);
         let mut count = 0;
         let mut last = record.start;
@@ -188,7 +195,7 @@ mod tests {
         })
         .unwrap();
         assert_eq!(count, record.plies.len());
-        let mut bytes = Header { seed: 42, nodes: 300 }.to_bytes().to_vec();
+        let mut bytes = Header { seed: 42, nodes: 300, net: None }.to_bytes();
         record.write_to(&mut bytes);
         let games = read_games(&bytes).unwrap();
         assert_eq!((games.games, games.truncated), (vec![record], 0));

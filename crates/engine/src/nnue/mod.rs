@@ -115,6 +115,11 @@ impl Network {
         out
     }
 
+    /// The net file's checksum (FNV-1a of its weights, as its header holds it): the net's identity.
+    pub fn checksum(&self) -> u64 {
+        fnv1a(&self.to_bytes()[HEADER_LEN..])
+    }
+
     /// A network from quantised parts (the trainer's output); an error if the shapes disagree.
     pub fn from_parts(
         hidden: usize,
