@@ -6,7 +6,10 @@
 //! λ·result + (1−λ)·sigmoid(score/400)), `--batch B` (16384), `--threads T` (all cores), `--seed S`
 //! (1), `--val-every K` (20: games whose index hashes to 0 mod K are held out), `--mirror true|false`
 //! (true: each position is also learnt reflected between the a- and h-files), `--out FILE`
-//! (`crates/engine/nets/default.nnue`).
+//! (`crates/engine/nets/default.nnue`), `--init NETFILE` (start from a trained net rather than
+//! random weights: its weights de-quantised, so training goes on from what it knows; with a larger
+//! `--hidden` the extra units start with output weights of zero, so the wider net first computes
+//! the same evaluation, and learn from there).
 //!
 //! Kept positions: the side to move is not in check, the engine's move is no capture or
 //! promotion, and the score is no mate and within ±3000 cp. The loss is the mean squared error
@@ -50,6 +53,7 @@ struct Options {
     val_every: u64,
     mirror: bool,
     out: String,
+    init: Option<String>,
 }
 
 fn parse() -> Result<Options, String> {
@@ -65,6 +69,7 @@ fn parse() -> Result<Options, String> {
         val_every: 20,
         mirror: true,
         out: "crates/engine/nets/default.nnue".into(),
+        init: None,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -88,13 +93,14 @@ fn parse() -> Result<Options, String> {
             "--val-every" => o.val_every = v.parse().map_err(|_| bad())?,
             "--out" => o.out = v.clone(),
             "--mirror" => o.mirror = v.parse().map_err(|_| bad())?,
+            "--init" => o.init = Some(v.clone()),
             _ => return Err(format!("unknown option {a}")),
         }
         i += 2;
     }
     if o.files.is_empty() || o.hidden == 0 || o.batch == 0 || o.threads == 0 || o.val_every < 2 {
         return Err("usage: nnue_train [--hidden N] [--epochs E] [--lr LR] [--wdl L] [--batch B] [--threads T] \
-                    [--seed S] [--val-every K] [--out FILE] DATA.bin..."
+                    [--seed S] [--val-every K] [--out FILE] [--mirror true|false] [--init NETFILE] DATA.bin..."
             .into());
     }
     if !(0.0..=1.0).contains(&o.wdl) {
@@ -285,6 +291,30 @@ impl Adam {
     }
 }
 
+/// Sets the first units of `p` to `net`'s de-quantised weights; the units beyond its width keep
+/// their random hidden weights and get output weights of zero, so they change nothing at first.
+fn start_from(p: &mut Params, h: usize, net: &Network) {
+    let (w1, b1, w2, b2) = net.parts();
+    let n = net.hidden();
+    let (qa, qb) = (QA as f32, QB as f32);
+    for f in 0..INPUTS {
+        for (dst, &q) in p.w1[f * h..f * h + n].iter_mut().zip(&w1[f * n..(f + 1) * n]) {
+            *dst = q as f32 / qa;
+        }
+    }
+    for (dst, &q) in p.b1.iter_mut().zip(b1) {
+        *dst = q as f32 / qa;
+    }
+    for side in 0..2 {
+        let out = &mut p.w2[side * h..(side + 1) * h];
+        out.fill(0.0);
+        for (dst, &q) in out.iter_mut().zip(&w2[side * n..(side + 1) * n]) {
+            *dst = q as f32 / qb;
+        }
+    }
+    p.b2 = b2 as f32 / (qa * qb);
+}
+
 fn quantise(p: &Params, h: usize) -> Network {
     let q = |x: f32, s: i32| (x * s as f32).round().clamp(-32767.0, 32767.0) as i16;
     Network::from_parts(
@@ -380,6 +410,27 @@ fn main() {
     for w in &mut p.w2 {
         *w = uniform(&mut rng, r2);
     }
+    if let Some(file) = &o.init {
+        let net = std::fs::read(file).map_err(|e| e.to_string()).and_then(|b| Network::from_bytes(&b));
+        match net {
+            Ok(net) if net.hidden() <= h => {
+                start_from(&mut p, h, &net);
+                eprintln!(
+                    "from {file} (hidden {}): validation loss {:.6} before training",
+                    net.hidden(),
+                    loss_of(&p, h, &val, o.wdl, o.threads)
+                );
+            }
+            Ok(net) => {
+                eprintln!("nnue_train: --init {file} has hidden size {}, more than --hidden {h}", net.hidden());
+                std::process::exit(2);
+            }
+            Err(e) => {
+                eprintln!("nnue_train: --init {file}: {e}");
+                std::process::exit(2);
+            }
+        }
+    }
     let n_params = p.w1.len() + p.b1.len() + p.w2.len() + 1;
     let mut adam = Adam { m: vec![0.0; n_params], v: vec![0.0; n_params], t: 0 };
     let steps_total = (o.epochs * train.len().div_ceil(o.batch)).max(1);
@@ -474,7 +525,7 @@ fn main() {
     }
     let recipe = format!(
         "net {} (fnv1a {:#018x}, {} bytes): (768->{h})x2->1 SCReLU, QA {QA} QB {QB} scale {SCALE}; data {} ({games} games, \
-         {} training + {} validation positions); {} epochs, batch {}, lr {} linear to a tenth, AdamW, wdl {}, mirror {}, seed {}; \
+         {} training + {} validation positions); {} epochs, batch {}, lr {} linear to a tenth, AdamW, wdl {}, mirror {}, seed {}{}; \
          last epoch train loss {:.6}, validation loss {:.6}; kept epoch {best_epoch} (validation loss {best_val:.6}); quantised vs float: {:.1} cp mean abs; {:.0} s on {} threads",
         o.out,
         nnue::fnv1a(&bytes),
@@ -488,6 +539,7 @@ fn main() {
         o.wdl,
         o.mirror,
         o.seed,
+        o.init.as_ref().map_or(String::new(), |f| format!(", from {f}")),
         last.0,
         last.1,
         diff / probe.len().max(1) as f64,

@@ -3,7 +3,7 @@
 //! A file starts with a header that says who made the data, so a resumed run can check it
 //! continues the same data: the magic `HSTDATA1`, the generator's seed and its soft node budget
 //! (u64 little-endian each; 24 bytes) when the hand-crafted evaluation played; `HSTDATA2`, the
-//! same two, then the net file's FNV-1a checksum (u64 LE; 32 bytes) when a net played. Then come
+//! same two, then the FNV-1a checksum of the whole net file (u64 LE; 32 bytes) when a net played. Then come
 //! game records, back to back, each:
 //!
 //! | bytes | field |
@@ -61,8 +61,8 @@ pub struct Header {
     pub seed: u64,
     /// The generator's soft node budget per move.
     pub nodes: u64,
-    /// The FNV-1a checksum of the net that evaluated (`nnue::fnv1a` of the file's weights, as in
-    /// its header); `None` for the hand-crafted evaluation.
+    /// The net that evaluated, by its checksum (`Network::checksum`: FNV-1a of the whole net
+    /// file, as its recipe quotes it); `None` for the hand-crafted evaluation.
     pub net: Option<u64>,
 }
 

@@ -115,9 +115,10 @@ impl Network {
         out
     }
 
-    /// The net file's checksum (FNV-1a of its weights, as its header holds it): the net's identity.
+    /// The net's identity: FNV-1a of its whole file, the figure its recipe quotes (the header's
+    /// own checksum covers the weights only).
     pub fn checksum(&self) -> u64 {
-        fnv1a(&self.to_bytes()[HEADER_LEN..])
+        fnv1a(&self.to_bytes())
     }
 
     /// A network from quantised parts (the trainer's output); an error if the shapes disagree.
@@ -132,6 +133,12 @@ impl Network {
             return Err("net: parts do not match the hidden size".into());
         }
         Ok(Network { hidden, l1_weights, l1_bias, out_weights, out_bias })
+    }
+
+    /// The quantised parts, as [`Network::from_parts`] takes them: hidden weights (feature-major),
+    /// hidden biases, output weights (side to move's half first) and the output bias.
+    pub fn parts(&self) -> (&[i16], &[i16], &[i16], i32) {
+        (&self.l1_weights, &self.l1_bias, &self.out_weights, self.out_bias)
     }
 
     /// The column of feature `f`.
@@ -240,6 +247,15 @@ mod tests {
 
     /// The committed net's checksum: update it (with the recipe in `nets/README.md`) when the net changes.
     const EMBEDDED_FNV: u64 = 0xe262_4ea6_678c_aa50;
+
+    #[test]
+    fn parts_rebuild_the_same_net() {
+        let net = Network::embedded().expect("the built-in net");
+        let (w1, b1, w2, b2) = net.parts();
+        let again = Network::from_parts(net.hidden(), w1.to_vec(), b1.to_vec(), w2.to_vec(), b2).unwrap();
+        assert_eq!(again, *net);
+        assert_eq!(again.checksum(), EMBEDDED_FNV);
+    }
 
     #[test]
     fn the_embedded_net_loads_with_its_shape_and_checksum() {
