@@ -18,7 +18,10 @@ DIR holds `sprt.json`, for example:
      "tc": "5+0.05", "seed": 62, "chunk": 25, "elo0": 0, "elo1": 5,
      "first": {"json": "first.json", "pairs": 416}}
 
-`first` (optional) is a match.py `--json` file of the first run and how many openings it used; `openings`
+`first` (optional) is a match.py `--json` file of the first run and how many openings it used; in place of the
+file, `"ptnml": [n0, n1, n2, n3, n4]` carries a run's pentanomial counts as a log recorded them (pair scores 0,
+0.5, 1, 1.5 and 2 are sufficient for the LLR), so a test whose files were lost with their machine goes on from
+its last logged figures; `openings`
 (default openings-wide.epd beside match.py) and `match` (default ../shared/tools/match.py from the repository)
 may be given too. A file DIR/concurrency, if present, sets the games at once for the next chunk, so a test can
 share the machine with other work. Engine paths are relative to DIR. Chunks are DIR/chunk-NNN.json and .log.
@@ -49,6 +52,13 @@ def pair_scores(path):
             continue
         pairs.setdefault(g["round"].split(".")[0], []).append(s if g["engine1_white"] else 1.0 - s)
     return [sum(v) for v in pairs.values() if len(v) == 2]
+
+
+def first_scores(first):
+    """The pair scores of the first run: from its --json file, or from its carried pentanomial counts."""
+    if "ptnml" in first:
+        return [k / 2 for k, c in enumerate(first["ptnml"]) for _ in range(c)]
+    return pair_scores(first["json"])
 
 
 def expected(elo):
@@ -97,11 +107,19 @@ def main(argv):
     match = cfg.get("match", os.path.join(ROOT, "..", "shared", "tools", "match.py"))
     openings = cfg.get("openings", os.path.join(os.path.dirname(match), "openings-wide.epd"))
     first = cfg.get("first")
+    if first is not None and ("pairs" not in first or ("json" in first) == ("ptnml" in first)):
+        print("sprt.json's first needs pairs (the openings it used) and one of json or ptnml", file=sys.stderr)
+        return 2
+    counts = first.get("ptnml") if first else None
+    if counts is not None and (not isinstance(counts, list) or len(counts) != 5
+                               or any(not isinstance(c, int) or c < 0 for c in counts)):
+        print(f"sprt.json's first.ptnml must be five counts of pairs, got {counts!r}", file=sys.stderr)
+        return 2
     lower = math.log(cfg["beta"] / (1 - cfg["alpha"]))
     upper = math.log((1 - cfg["beta"]) / cfg["alpha"])
 
     def combined():
-        ps = pair_scores(first["json"]) if first else []
+        ps = first_scores(first) if first else []
         for path in sorted(glob.glob("chunk-*.json")):
             ps += pair_scores(path)
         return ps
