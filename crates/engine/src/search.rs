@@ -440,6 +440,14 @@ impl<'a> Searcher<'a> {
             }
             depth += 1;
         }
+        if !self.stopped && completed > 0 && self.root_report_interval_ms > 0.0 {
+            // The search ended on its own: the live line shows where it ended, with the final figures, rather
+            // than the last line the report interval let through (in a short search, its first root move).
+            // Without an interval every root move was reported, in the order the page paces them.
+            self.best_so_far = Some((self.root_moves[0].mv, score));
+            self.last_root_report_ms = f64::NEG_INFINITY;
+            self.report_root_move(0, completed as i32);
+        }
         if score == -INFINITY {
             // Stopped before the first iteration finished: fall back to what is known.
             score = self.root_moves.first().map_or(DRAW, |rm| if rm.score > -INFINITY { rm.score } else { root_eval });

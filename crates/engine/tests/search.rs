@@ -251,9 +251,30 @@ fn weaker_levels_report_every_root_move() {
         let indices: Vec<usize> = roots.iter().filter(|&&(d, _)| d == depth).map(|&(_, i)| i).collect();
         assert_eq!(indices, (1..=count).collect::<Vec<_>>(), "depth {depth}");
     }
-    // Full strength keeps the rate limit: with a clock standing still, only the first event passes.
+    // Full strength keeps the rate limit: with a clock standing still, only the first event passes, and
+    // then, the search over, one for the best move at the depth completed, so the line ends with the final figures.
     let (_, roots) = root_events(Level::MAX, 3);
-    assert_eq!(roots, [(1, 1)]);
+    assert_eq!(roots, [(1, 1), (3, 1)]);
+}
+
+#[test]
+fn a_finished_search_ends_its_live_line_with_the_result() {
+    // A short full-strength search reports its first root move at once and nothing more within the
+    // interval; its last root-move event then names the move played, its score and every node searched.
+    let b = board("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
+    let mut engine = Engine::new(4);
+    let stop = AtomicBool::new(false);
+    let mut last = None;
+    let mut report = |e: &Event| {
+        if let Event::RootMove(info) = e {
+            last = Some(info.clone());
+        }
+    };
+    let result = engine.search(&b, &[], &Limits::depth(6), &|| 0.0, &stop, &mut report);
+    let last = last.expect("root-move events");
+    assert_eq!((Some(last.mv), Some(last.best), last.index), (result.best, result.best, 1));
+    assert_eq!((last.nodes, last.depth, last.best_score), (result.nodes, result.depth, result.score));
+    assert_eq!(last.best_san, "Qxf7#");
 }
 
 #[test]
