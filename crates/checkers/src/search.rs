@@ -331,20 +331,7 @@ impl<'a> Searcher<'a> {
                 // The line names the best move so far, so it waits until one has a score.
                 if now - self.last_report_ms >= 50.0 && lead_score > -INFINITY {
                     self.last_report_ms = now;
-                    let info = RootMoveInfo {
-                        mv,
-                        mv_text: mv.to_string(),
-                        index: i + 1,
-                        count: root.len(),
-                        replies: root[i].replies,
-                        depth,
-                        nodes: self.nodes,
-                        best: root[lead].mv,
-                        best_text: root[lead].mv.to_string(),
-                        best_score: Score::from_internal(lead_score.max(-WIN)),
-                        best_score_white: Score::from_internal(lead_score.max(-WIN)).for_white(side),
-                    };
-                    self.s.reporter.report(&Event::RootMove(info));
+                    self.report_root_move(&root, i, lead, lead_score, depth, side);
                 }
                 let child = pos.after(&mv);
                 self.keys.push(key);
@@ -396,6 +383,11 @@ impl<'a> Searcher<'a> {
                 break;
             }
         }
+        if !self.aborted && completed_depth > 0 {
+            // The search ended on its own: the live line ends with the move chosen and the final figures,
+            // not the last line the 50 ms interval let through (in a short search, its first root move).
+            self.report_root_move(&root, 0, 0, score, completed_depth, side);
+        }
         Outcome {
             root_moves: root,
             score,
@@ -404,6 +396,33 @@ impl<'a> Searcher<'a> {
             nodes: self.nodes,
             elapsed_ms: self.elapsed(),
         }
+    }
+
+    /// Reports root move `i` of `root` as the one being considered, `lead` as the best so far.
+    fn report_root_move(
+        &mut self,
+        root: &[RootMove],
+        i: usize,
+        lead: usize,
+        lead_score: i32,
+        depth: u32,
+        side: crate::board::Color,
+    ) {
+        let best_score = Score::from_internal(lead_score.max(-WIN));
+        let info = RootMoveInfo {
+            mv: root[i].mv,
+            mv_text: root[i].mv.to_string(),
+            index: i + 1,
+            count: root.len(),
+            replies: root[i].replies,
+            depth,
+            nodes: self.nodes,
+            best: root[lead].mv,
+            best_text: root[lead].mv.to_string(),
+            best_score,
+            best_score_white: best_score.for_white(side),
+        };
+        self.s.reporter.report(&Event::RootMove(info));
     }
 
     fn report_iteration(&mut self, depth: u32, score: i32, pv: &[Move], side: crate::board::Color) {

@@ -1,7 +1,9 @@
 //! The engine from the outside: forced moves, tactics, wins, events, levels, limits and the
 //! random weighting.
 
-use homeostat_checkers::{considering_line, Engine, Event, Game, Level, Limits, Position, Score, SearchResult, Silent};
+use homeostat_checkers::{
+    considering_line, Engine, Event, Game, Level, Limits, Position, RootMoveInfo, Score, SearchResult, Silent,
+};
 use std::cell::Cell;
 use std::sync::atomic::AtomicBool;
 
@@ -91,6 +93,24 @@ fn events_in_order_and_the_applet_line() {
     assert!(depths.windows(2).all(|w| w[0] <= w[1]), "{depths:?}");
     assert_eq!(r.depth, 6);
     assert_eq!(r.pv.first(), r.best.as_ref());
+    // The search over, the last line names the move chosen with the final figures.
+    let last = events.iter().rev().find_map(|e| if let Event::RootMove(i) = e { Some(i) } else { None }).unwrap();
+    assert_eq!((Some(last.mv), Some(last.best), last.index), (r.best, r.best, 1));
+    assert_eq!((last.depth, last.nodes, last.best_score), (r.depth, r.nodes, r.score));
+}
+
+#[test]
+fn a_short_search_ends_its_live_line_with_the_result() {
+    // With a clock standing still only the first scored root move passes the interval; the last event
+    // is then the final one, not that first line.
+    let mut events = Vec::new();
+    let stop = AtomicBool::new(false);
+    let r = Engine::new(4)
+        .search(&Position::start(), &[], &Limits::depth(5), &|| 0.0, &stop, &mut |e: &Event| events.push(e.clone()));
+    let roots: Vec<&RootMoveInfo> =
+        events.iter().filter_map(|e| if let Event::RootMove(i) = e { Some(i) } else { None }).collect();
+    assert_eq!(roots.len(), 2, "{roots:?}");
+    assert_eq!((roots[1].depth, roots[1].nodes, Some(roots[1].best)), (5, r.nodes, r.best));
 }
 
 #[test]
