@@ -210,7 +210,11 @@ export class EngineClient extends EventTarget {
     worker.onmessage = (event) => this.#receive(worker, event.data);
     worker.onerror = (event) => {
       event.preventDefault();
-      this.#crash(worker, `the engine worker failed: ${event.message || "it could not start"}`);
+      // A worker that never loads (a missing file, a server refusing it) gives no message: name the file.
+      const why = event.message
+        ? `its worker failed (${event.message})`
+        : `its worker ${url.pathname} could not be loaded. Check that the engine/ and pkg/ folders are next to homeostat.js`;
+      this.#crash(worker, why);
     };
     worker.onmessageerror = () => this.#crash(worker, "a message from the engine could not be read");
     this.#worker = worker;
