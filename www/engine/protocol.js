@@ -63,7 +63,8 @@ export const PURPOSES = ["play", "hint", "analyse"];
  */
 
 /**
- * A root move is being searched.
+ * A root move is being searched (at most every 50 ms at full strength; every one at the weaker levels). A search
+ * that ends on its own, not stopped, sends one more for the move chosen, with the final depth, nodes and score.
  * @typedef {object} RootEvent
  * @property {"root"} type
  * @property {string} text e.g. "Considering c5 (21) of 30 moves, 39 replies, 1,852,544 positions: Bc5 (+0.48)"
