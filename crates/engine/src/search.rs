@@ -444,9 +444,7 @@ impl<'a> Searcher<'a> {
             // The search ended on its own: the live line shows where it ended, with the final figures, rather
             // than the last line the report interval let through (in a short search, its first root move).
             // Without an interval every root move was reported, in the order the page paces them.
-            self.best_so_far = Some((self.root_moves[0].mv, score));
-            self.last_root_report_ms = f64::NEG_INFINITY;
-            self.report_root_move(0, completed as i32);
+            self.send_root_move(0, completed as i32, self.root_moves[0].mv, score);
         }
         if score == -INFINITY {
             // Stopped before the first iteration finished: fall back to what is known.
@@ -1104,7 +1102,13 @@ impl<'a> Searcher<'a> {
             return;
         }
         self.last_root_report_ms = now;
-        let Some((best, best_value)) = self.best_so_far else { return };
+        if let Some((best, best_value)) = self.best_so_far {
+            self.send_root_move(index, depth, best, best_value);
+        }
+    }
+
+    /// Reports root move `index` as the one being searched, with `best` (scored `best_value`) the best so far.
+    fn send_root_move(&mut self, index: usize, depth: i32, best: Move, best_value: i32) {
         let rm = &self.root_moves[index];
         let best_score = Score::from_internal(best_value);
         let info = RootMoveInfo {
