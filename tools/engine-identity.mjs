@@ -1,5 +1,5 @@
 // Writes www/pkg/engine-identity.json: the engine identity of the wasm package just built, as the shared memory
-// names it ("Homeostat 0.1.0 bench 528112": the workspace version and the `bench` node count with the net, the
+// names it ("Homeostat VERSION bench NODES": the workspace version and the `bench` node count with the net, the
 // evaluation of the full-strength searches the memory is for; `homeostat bench 9 nnue` natively). The player
 // submits to a memory only when the memory serves this identity (extras/memory.js). The bench runs in the built
 // wasm itself with the net file beside it, so the count is the package's own, not assumed equal to a native build's.

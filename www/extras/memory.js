@@ -63,7 +63,7 @@ export function expectedDepth(ms, table = pageDepths) {
 }
 
 let identity = null;
-/** This build's engine name, as the service writes it ("Homeostat 0.1.0 bench 528112"); read once per page. */
+/** This build's engine name, as the service writes it ("Homeostat VERSION bench NODES"); read once per page. */
 function loadIdentity() {
   identity ??= fetch(IDENTITY_URL)
     .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`))))

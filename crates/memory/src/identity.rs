@@ -42,7 +42,7 @@ impl Identity {
         self.bench
     }
 
-    /// How clients write it in submissions and how lookups show it: `Homeostat 0.1.0 bench 528112`.
+    /// How clients write it in submissions and how lookups show it: `Homeostat VERSION bench NODES` (the README gives this build's).
     pub fn name(&self) -> &str {
         &self.name
     }
