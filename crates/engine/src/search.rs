@@ -747,6 +747,7 @@ impl<'a> Searcher<'a> {
             // Null move: if passing still beats beta, a real move will too (not in pawn endings).
             if depth >= PARAMS.nmp_depth && eval >= beta && has_pieces && self.stack[ply - 1].moved.is_some() {
                 if let Some(child) = board.null_move() {
+                    self.tt.prefetch(child.hash());
                     let r = PARAMS.nmp_base
                         + depth / PARAMS.nmp_depth_divisor
                         + ((eval - beta) / PARAMS.nmp_eval_divisor).min(PARAMS.nmp_eval_max);
@@ -863,6 +864,7 @@ impl<'a> Searcher<'a> {
 
             let mut child = board.duplicate();
             child.play(m);
+            self.tt.prefetch(child.hash());
             self.evaluator.push_move(ply + 1, board, m);
             let gives_check = gives_check.unwrap_or_else(|| child.in_check());
             searched += 1;
@@ -1068,6 +1070,7 @@ impl<'a> Searcher<'a> {
             }
             let mut child = board.duplicate();
             child.play(m);
+            self.tt.prefetch(child.hash());
             self.evaluator.push_move(ply + 1, board, m);
             searched += 1;
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);

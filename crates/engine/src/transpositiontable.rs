@@ -83,6 +83,21 @@ impl TranspositionTable {
         scale(key, self.buckets.len() as u64) as usize
     }
 
+    /// Asks the processor to bring `key`'s bucket into cache, so that the probe a moment later waits
+    /// less for memory: the probes' cache misses were about a third of the native search's time.
+    /// A hint only; nothing in wasm, which has no prefetch (an early plain load measured no gain).
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let bucket: *const Bucket = &self.buckets[self.index(key)];
+            // SAFETY: a prefetch reads nothing into the program and cannot fault.
+            unsafe { core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(bucket.cast()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// The entry stored for `key`, if any; `ply` converts mate scores to this node.
     #[inline]
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtHit> {
