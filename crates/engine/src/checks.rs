@@ -62,4 +62,28 @@ mod tests {
             }
         }
     }
+
+    /// Every move of every position along seeded random games, promotions and discoveries included.
+    #[test]
+    fn agrees_with_playing_the_move_along_random_games() {
+        let mut rng = crate::Rng::new(7);
+        let mut checks = 0;
+        for _ in 0..100 {
+            let mut board = Board::startpos();
+            for _ in 0..200 {
+                let moves = board.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for &m in moves.iter() {
+                    let mut child = board;
+                    child.play(m);
+                    assert_eq!(gives_check(&board, m), child.in_check(), "{} {m}", board.to_fen());
+                    checks += child.in_check() as usize;
+                }
+                board.play(moves[(rng.next_u64() % moves.len() as u64) as usize]);
+            }
+        }
+        assert!(checks > 1000, "the games must hold checking moves ({checks})");
+    }
 }
