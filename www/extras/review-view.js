@@ -85,14 +85,14 @@ export class ReviewView {
         <button type="button" data-review="cancel" hidden>Cancel</button>
         <button type="button" data-review="next" hidden>Next mistake</button>
         <progress class="review-progress" max="1" value="0" hidden aria-label="Review progress"></progress>
+        <span class="review-group">
+          <button type="button" data-review="analyse" aria-pressed="false">Analyse</button>
+          <label>Lines <select data-review="lines">${[1, 2, 3, 4, 5].map((n) => `<option>${n}</option>`).join("")}</select></label>
+        </span>
       </div>
       <p class="review-summary" aria-live="polite"></p>
       <p class="review-better"></p>
       <p class="review-comment"></p>
-      <div class="review-row">
-        <button type="button" data-review="analyse" aria-pressed="false">Analyse</button>
-        <label>Lines <select data-review="lines">${[1, 2, 3, 4, 5].map((n) => `<option>${n}</option>`).join("")}</select></label>
-      </div>
       <ol class="analysis-lines" aria-label="Engine lines"></ol>`;
     el.$(".side").insertBefore(panel, el.$(".moves"));
     this.panel = panel;
