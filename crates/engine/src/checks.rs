@@ -41,6 +41,19 @@ pub fn gives_check(board: &Board, m: Move) -> bool {
 mod tests {
     use super::*;
 
+    /// Asserts that `gives_check` says of every legal move in `board` what playing it shows; returns
+    /// how many of them check.
+    fn assert_agrees(board: &Board) -> usize {
+        let mut checks = 0;
+        for &m in board.legal_moves().iter() {
+            let mut child = *board;
+            child.play(m);
+            assert_eq!(gives_check(board, m), child.in_check(), "{} {m}", board.to_fen());
+            checks += child.in_check() as usize;
+        }
+        checks
+    }
+
     #[test]
     fn agrees_with_playing_the_move() {
         for fen in [
@@ -54,12 +67,7 @@ mod tests {
             "4k3/4n3/8/8/8/8/4R3/4K3 b - - 0 1",
             "2r1k3/8/8/8/8/8/6pp/1K5R b - - 0 1",
         ] {
-            let board = Board::from_fen(fen).unwrap();
-            for &m in board.legal_moves().iter() {
-                let mut child = board;
-                child.play(m);
-                assert_eq!(gives_check(&board, m), child.in_check(), "{fen} {m}");
-            }
+            assert_agrees(&Board::from_fen(fen).unwrap());
         }
     }
 
@@ -75,12 +83,7 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                for &m in moves.iter() {
-                    let mut child = board;
-                    child.play(m);
-                    assert_eq!(gives_check(&board, m), child.in_check(), "{} {m}", board.to_fen());
-                    checks += child.in_check() as usize;
-                }
+                checks += assert_agrees(&board);
                 board.play(moves[(rng.next_u64() % moves.len() as u64) as usize]);
             }
         }
