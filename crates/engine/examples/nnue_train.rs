@@ -15,8 +15,8 @@
 //! promotion, and the score is no mate and within ±3000 cp. The loss is the mean squared error
 //! between sigmoid(output) and the target, optimised by AdamW (weight decay 0.01 on weights) with
 //! the learning rate decaying linearly to a tenth, keeping the epoch with the lowest validation
-//! loss; weights are clipped to ±1.98 so the quantised
-//! net (`homeostat_engine::nnue`: QA 255, QB 64, scale 400) cannot overflow. Prints the training
+//! loss; weights are clipped to ±1.98 so the quantised net (`homeostat_engine::nnue`: QA 255,
+//! QB 256, scale 400) cannot overflow. Prints the training
 //! and validation loss per epoch, rewrites the net after each epoch that lowers the validation
 //! loss (so a run cut short leaves its best net), and at the end `FILE.txt` with the recipe line.
 
@@ -296,7 +296,7 @@ impl Adam {
 fn start_from(p: &mut Params, h: usize, net: &Network) {
     let (w1, b1, w2, b2) = net.parts();
     let n = net.hidden();
-    let (qa, qb) = (QA as f32, QB as f32);
+    let (qa, qb) = (QA as f32, net.qb() as f32);
     for f in 0..INPUTS {
         for (dst, &q) in p.w1[f * h..f * h + n].iter_mut().zip(&w1[f * n..(f + 1) * n]) {
             *dst = q as f32 / qa;
@@ -323,6 +323,7 @@ fn quantise(p: &Params, h: usize) -> Network {
         p.b1.iter().map(|&w| q(w, QA)).collect(),
         p.w2.iter().map(|&w| q(w, QB)).collect(),
         (p.b2 * (QA * QB) as f32).round() as i32,
+        QB,
     )
     .expect("shapes agree")
 }

@@ -384,7 +384,7 @@ fn depth_one_cp(lines: &[String]) -> i32 {
 
 #[test]
 fn eval_file_loads_a_net_and_refuses_a_broken_one() {
-    use homeostat_engine::nnue::{fnv1a, Network, HEADER_LEN};
+    use homeostat_engine::nnue::{fnv1a, Network, HEADER_LEN, QA, SCALE};
     let declared = talk(&["uci"]);
     assert!(declared.contains(&"option name EvalFile type string default <empty>".to_string()), "{declared:?}");
     assert!(declared.contains(&"option name UseNNUE type check default true".to_string()), "{declared:?}");
@@ -393,7 +393,7 @@ fn eval_file_loads_a_net_and_refuses_a_broken_one() {
     let net = Network::embedded().expect("the built-in net");
     let mut bytes = net.to_bytes();
     let at = bytes.len() - 4;
-    let bias = i32::from_le_bytes(bytes[at..].try_into().unwrap()) + 200 * 255 * 64 / 400;
+    let bias = i32::from_le_bytes(bytes[at..].try_into().unwrap()) + 200 * QA * net.qb() / SCALE;
     bytes[at..].copy_from_slice(&bias.to_le_bytes());
     let sum = fnv1a(&bytes[HEADER_LEN..]);
     bytes[12..20].copy_from_slice(&sum.to_le_bytes());

@@ -6,7 +6,8 @@
 //! `sq'` the square mirrored top to bottom when `p` is Black. The hidden layer (N neurons, the
 //! same weights for both perspectives) is kept as an accumulator per side; the output layer reads
 //! the side to move's half first. Quantisation: hidden weights and biases ×[`QA`], output weights
-//! ×[`QB`], output bias ×`QA·QB`; the output ×[`SCALE`] is centipawns.
+//! ×[`QB`], output bias ×`QA·QB`; the output ×[`SCALE`] is centipawns. Files of the first format
+//! (`HSTNNUE1`) have output weights ×64 ([`QB_V1`]); they load and evaluate as they always did.
 //!
 //! The same plain loops run natively and in WebAssembly; LLVM vectorises them (SSE/AVX natively,
 //! `simd128` in the wasm build), except the output layer's dot product, written with `simd128`'s
@@ -21,14 +22,19 @@ use std::sync::Arc;
 
 /// Hidden activations are clipped to `[0, QA]` (and squared).
 pub const QA: i32 = 255;
-/// Output weights are quantised by this.
-pub const QB: i32 = 64;
+/// Output weights are quantised by this: a step of 1/256 keeps a quantised net within about 2 cp of
+/// the trained one, where 1/64 cost 8 to 10 cp once nets were trained further.
+pub const QB: i32 = 256;
+/// The output weights' quantisation in the first format (`HSTNNUE1`).
+pub const QB_V1: i32 = 64;
 /// The network's output times this is centipawns.
 pub const SCALE: i32 = 400;
 /// Input features per perspective: 2 colours × 6 kinds × 64 squares.
 pub const INPUTS: usize = 768;
-/// The net file's magic bytes.
-pub const MAGIC: [u8; 8] = *b"HSTNNUE1";
+/// The net file's magic bytes (output weights ×[`QB`]).
+pub const MAGIC: [u8; 8] = *b"HSTNNUE2";
+/// The first format's magic bytes: the same layout, output weights ×[`QB_V1`].
+pub const MAGIC_V1: [u8; 8] = *b"HSTNNUE1";
 /// Header length of a net file: magic, hidden size (u32), then the FNV-1a 64 checksum of the
 /// weights that follow (u64).
 pub const HEADER_LEN: usize = 20;
@@ -41,6 +47,8 @@ static EMBEDDED: &[u8] = include_bytes!("../../nets/default.nnue");
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
     hidden: usize,
+    /// The output weights' quantisation: [`QB`], or [`QB_V1`] for a net of the first format.
+    qb: i32,
     /// `INPUTS` rows of `hidden` weights: the column a feature adds to the accumulator.
     l1_weights: Vec<i16>,
     l1_bias: Vec<i16>,
@@ -75,8 +83,13 @@ impl Network {
 
     /// Reads a net file; an error that says what is wrong when it is not one.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
-        if bytes.len() < HEADER_LEN || bytes[..8] != MAGIC {
-            return Err("not a Homeostat net (no HSTNNUE1 header)".into());
+        let qb = match bytes.get(..8) {
+            Some(m) if m == MAGIC => QB,
+            Some(m) if m == MAGIC_V1 => QB_V1,
+            _ => return Err("not a Homeostat net (no HSTNNUE2 or HSTNNUE1 header)".into()),
+        };
+        if bytes.len() < HEADER_LEN {
+            return Err("net: the header is cut short".into());
         }
         let hidden = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes")) as usize;
         let checksum = u64::from_le_bytes(bytes[12..20].try_into().expect("8 bytes"));
@@ -98,7 +111,7 @@ impl Network {
         let out_weights = take(2 * hidden);
         let tail = &body[body.len() - 4..];
         let out_bias = i32::from_le_bytes(tail.try_into().expect("4 bytes"));
-        Ok(Network { hidden, l1_weights, l1_bias, out_weights, out_bias })
+        Network::from_parts(hidden, l1_weights, l1_bias, out_weights, out_bias, qb)
     }
 
     /// The net file's bytes (header with checksum, then the weights).
@@ -108,7 +121,7 @@ impl Network {
             body.extend_from_slice(&w.to_le_bytes());
         }
         body.extend_from_slice(&self.out_bias.to_le_bytes());
-        let mut out = MAGIC.to_vec();
+        let mut out = if self.qb == QB_V1 { MAGIC_V1 } else { MAGIC }.to_vec();
         out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
         out.extend_from_slice(&fnv1a(&body).to_le_bytes());
         out.extend_from_slice(&body);
@@ -121,18 +134,34 @@ impl Network {
         fnv1a(&self.to_bytes())
     }
 
-    /// A network from quantised parts (the trainer's output); an error if the shapes disagree.
+    /// A network from quantised parts (the trainer's output, `qb` [`QB`]); an error if the shapes disagree
+    /// or the output could overflow.
     pub fn from_parts(
         hidden: usize,
         l1_weights: Vec<i16>,
         l1_bias: Vec<i16>,
         out_weights: Vec<i16>,
         out_bias: i32,
+        qb: i32,
     ) -> Result<Network, String> {
         if l1_weights.len() != INPUTS * hidden || l1_bias.len() != hidden || out_weights.len() != 2 * hidden {
             return Err("net: parts do not match the hidden size".into());
         }
-        Ok(Network { hidden, l1_weights, l1_bias, out_weights, out_bias })
+        if qb != QB && qb != QB_V1 {
+            return Err(format!("net: output quantisation {qb}, expected {QB} or {QB_V1}"));
+        }
+        // Each half of the output sums bytes (0–255) times weights in i32 lanes (see `screlu_dot`).
+        for half in out_weights.chunks(hidden) {
+            if half.iter().map(|&w| (w as i64).abs()).sum::<i64>() * 255 > i32::MAX as i64 {
+                return Err("net: output weights too large to sum in 32 bits".into());
+            }
+        }
+        Ok(Network { hidden, qb, l1_weights, l1_bias, out_weights, out_bias })
+    }
+
+    /// The output weights' quantisation, [`QB`] or [`QB_V1`] (as [`Network::from_parts`] takes it).
+    pub fn qb(&self) -> i32 {
+        self.qb
     }
 
     /// The quantised parts, as [`Network::from_parts`] takes them: hidden weights (feature-major),
@@ -169,7 +198,7 @@ impl Network {
         let (us, them) = if side == Color::White { (white, black) } else { (black, white) };
         let (w_us, w_them) = self.out_weights.split_at(self.hidden);
         let sum = screlu_dot(us, w_us) + screlu_dot(them, w_them);
-        (sum / QA + self.out_bias) * SCALE / (QA * QB)
+        ((sum / QA as i64 + self.out_bias as i64) * SCALE as i64 / (QA * self.qb) as i64) as i32
     }
 
     /// The evaluation of `board` from scratch (tests and one-off calls).
@@ -195,19 +224,25 @@ fn add(acc: &mut [i16], column: &[i16]) {
     }
 }
 
-/// Σ clamp(x, 0, QA)² · w: `clamp · w` fits in i16 (weights stay within ±127), the rest in i32.
+/// Σ clamp(x, 0, QA)² · w, exactly. The square (up to 65,025) does not fit in i16, so it is split into
+/// its high and low bytes, each multiplied by the weights in i16 pairs summed in i32
+/// ([`Network::from_parts`] refuses weights whose sums could wrap): two multiply-adds where one sufficed
+/// while `clamp · w` fitted in i16, which held for weights within ±127 only.
 #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 #[inline]
-fn screlu_dot(acc: &[i16], weights: &[i16]) -> i32 {
-    screlu_dot_scalar(acc, weights)
+fn screlu_dot(acc: &[i16], weights: &[i16]) -> i64 {
+    let (high, low) = screlu_dot_scalar(acc, weights);
+    256 * high as i64 + low as i64
 }
 
-/// [`screlu_dot`] one element at a time: natively LLVM vectorises it with a multiply-add of pairs.
+/// The high and low bytes' sums of [`screlu_dot`], one element at a time: natively LLVM vectorises
+/// each with a multiply-add of pairs.
 #[inline]
-fn screlu_dot_scalar(acc: &[i16], weights: &[i16]) -> i32 {
-    acc.iter().zip(weights).fold(0i32, |sum, (&x, &w)| {
-        let c = x.clamp(0, QA as i16);
-        sum.wrapping_add((c.wrapping_mul(w)) as i32 * c as i32)
+fn screlu_dot_scalar(acc: &[i16], weights: &[i16]) -> (i32, i32) {
+    acc.iter().zip(weights).fold((0i32, 0i32), |(high, low), (&x, &w)| {
+        let c = x.clamp(0, QA as i16) as u16;
+        let square = c * c;
+        (high + (square >> 8) as i32 * w as i32, low + (square & 0xFF) as i32 * w as i32)
     })
 }
 
@@ -216,29 +251,31 @@ fn screlu_dot_scalar(acc: &[i16], weights: &[i16]) -> i32 {
 /// number: each product fits in i32 and the sums wrap alike.
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 #[inline]
-fn screlu_dot(acc: &[i16], weights: &[i16]) -> i32 {
+fn screlu_dot(acc: &[i16], weights: &[i16]) -> i64 {
     use core::arch::wasm32::{
         i16x8_max, i16x8_min, i16x8_mul, i16x8_splat, i32x4_add, i32x4_dot_i16x8, i32x4_extract_lane, i32x4_splat,
-        v128_load,
+        u16x8_shr, v128, v128_and, v128_load,
     };
-    let (zero, qa) = (i16x8_splat(0), i16x8_splat(QA as i16));
-    let mut sum = i32x4_splat(0);
+    let (zero, qa, byte) = (i16x8_splat(0), i16x8_splat(QA as i16), i16x8_splat(0xFF));
+    let (mut high, mut low) = (i32x4_splat(0), i32x4_splat(0));
     let (xs, ws) = (acc.chunks_exact(8), weights.chunks_exact(8));
-    let tail = screlu_dot_scalar(xs.remainder(), ws.remainder());
+    let (tail_high, tail_low) = screlu_dot_scalar(xs.remainder(), ws.remainder());
     for (x, w) in xs.zip(ws) {
         // SAFETY: each chunk holds 8 i16, the 16 bytes a v128 load reads; wasm loads need no alignment.
         let (x, w) = unsafe { (v128_load(x.as_ptr().cast()), v128_load(w.as_ptr().cast())) };
         let c = i16x8_min(i16x8_max(x, zero), qa);
-        sum = i32x4_add(sum, i32x4_dot_i16x8(i16x8_mul(c, w), c));
+        // c² wraps in i16, but its 16 bits are right read as unsigned.
+        let square = i16x8_mul(c, c);
+        high = i32x4_add(high, i32x4_dot_i16x8(u16x8_shr(square, 8), w));
+        low = i32x4_add(low, i32x4_dot_i16x8(v128_and(square, byte), w));
     }
-    [
-        i32x4_extract_lane::<0>(sum),
-        i32x4_extract_lane::<1>(sum),
-        i32x4_extract_lane::<2>(sum),
-        i32x4_extract_lane::<3>(sum),
-    ]
-    .into_iter()
-    .fold(tail, i32::wrapping_add)
+    let lanes = |v: v128, tail: i32| {
+        tail + i32x4_extract_lane::<0>(v)
+            + i32x4_extract_lane::<1>(v)
+            + i32x4_extract_lane::<2>(v)
+            + i32x4_extract_lane::<3>(v)
+    };
+    256 * lanes(high, tail_high) as i64 + lanes(low, tail_low) as i64
 }
 
 #[cfg(all(test, feature = "embedded-net"))]
@@ -252,7 +289,7 @@ mod tests {
     fn parts_rebuild_the_same_net() {
         let net = Network::embedded().expect("the built-in net");
         let (w1, b1, w2, b2) = net.parts();
-        let again = Network::from_parts(net.hidden(), w1.to_vec(), b1.to_vec(), w2.to_vec(), b2).unwrap();
+        let again = Network::from_parts(net.hidden(), w1.to_vec(), b1.to_vec(), w2.to_vec(), b2, net.qb()).unwrap();
         assert_eq!(again, *net);
         assert_eq!(again.checksum(), EMBEDDED_FNV);
     }
@@ -276,6 +313,68 @@ mod tests {
         flipped[HEADER_LEN + 5] ^= 1;
         assert!(Network::from_bytes(&flipped).unwrap_err().contains("checksum"));
         assert!(Network::from_bytes(b"HSTNNUE0").is_err());
+    }
+
+    /// `net` written in the current format, its output layer scaled from [`QB_V1`] to [`QB`] (exact).
+    fn rescaled(net: &Network) -> Network {
+        let (w1, b1, w2, b2) = net.parts();
+        let k = QB / net.qb();
+        let w2 = w2.iter().map(|&w| w * k as i16).collect();
+        Network::from_parts(net.hidden(), w1.to_vec(), b1.to_vec(), w2, b2 * k, QB).unwrap()
+    }
+
+    const SAMPLE_FENS: [&str; 4] = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        "2r3k1/pp2rppp/2n2n2/q1bp4/3N4/2P1BQ2/PP3PPP/R3R1K1 b - - 0 19",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    ];
+
+    #[test]
+    fn both_formats_load_write_back_and_agree() {
+        let net = Network::embedded().unwrap();
+        let again = Network::from_bytes(&net.to_bytes()).unwrap();
+        assert_eq!(again.qb(), net.qb());
+        assert_eq!(again.to_bytes(), net.to_bytes());
+        let current = rescaled(&net);
+        let bytes = current.to_bytes();
+        assert_eq!(&bytes[..8], &MAGIC);
+        assert_eq!(Network::from_bytes(&bytes).unwrap(), current);
+        for fen in SAMPLE_FENS {
+            let board = Board::from_fen(fen).unwrap();
+            // The same weights at four times the scale: equal but for the rounding of the last division.
+            assert!((net.evaluate(&board) - current.evaluate(&board)).abs() <= 1, "{fen}");
+        }
+    }
+
+    #[test]
+    fn the_output_is_the_exact_sum_of_squares_times_weights() {
+        let net = Network::embedded().unwrap();
+        for net in [net.as_ref().clone(), rescaled(&net)] {
+            let (_, _, w2, b2) = net.parts();
+            for fen in SAMPLE_FENS {
+                let board = Board::from_fen(fen).unwrap();
+                let mut acc = vec![0i16; 2 * net.hidden()];
+                net.refresh(&board, &mut acc);
+                let (white, black) = acc.split_at(net.hidden());
+                let (us, them) = if board.side_to_move() == Color::White { (white, black) } else { (black, white) };
+                let activations = us.iter().chain(them).map(|&x| x.clamp(0, QA as i16) as i64);
+                let sum: i64 = activations.zip(w2).map(|(c, &w)| c * c * w as i64).sum();
+                let expected = (sum / QA as i64 + b2 as i64) * SCALE as i64 / (QA * net.qb()) as i64;
+                assert_eq!(net.evaluate(&board) as i64, expected, "{fen}");
+            }
+        }
+    }
+
+    #[test]
+    fn nets_the_output_cannot_sum_are_refused() {
+        let hidden = 300;
+        let (w1, b1) = (vec![0; INPUTS * hidden], vec![0; hidden]);
+        let big = vec![i16::MAX; 2 * hidden];
+        let err = Network::from_parts(hidden, w1.clone(), b1.clone(), big, 0, QB).unwrap_err();
+        assert!(err.contains("too large"), "{err}");
+        let err = Network::from_parts(hidden, w1, b1, vec![0; 2 * hidden], 0, 100).unwrap_err();
+        assert!(err.contains("quantisation 100"), "{err}");
     }
 
     #[test]
