@@ -247,8 +247,8 @@ fn screlu_dot_scalar(acc: &[i16], weights: &[i16]) -> (i32, i32) {
 }
 
 /// [`screlu_dot`] eight neurons at a time with `simd128`'s `i32x4.dot_i16x8_s`, the pairwise multiply-add
-/// LLVM does not pick for the plain loop in wasm (it widens four lanes at a time instead). The sum is the same
-/// number: each product fits in i32 and the sums wrap alike.
+/// LLVM does not pick for the plain loop in wasm (it widens four lanes at a time instead), once for each byte
+/// of c². The sums are the same numbers as the plain loop's: no product or partial sum leaves i32.
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 #[inline]
 fn screlu_dot(acc: &[i16], weights: &[i16]) -> i64 {
