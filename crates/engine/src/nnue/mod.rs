@@ -197,7 +197,7 @@ impl Network {
         let (white, black) = acc.split_at(self.hidden);
         let (us, them) = if side == Color::White { (white, black) } else { (black, white) };
         let (w_us, w_them) = self.out_weights.split_at(self.hidden);
-        let sum = screlu_dot(us, w_us) + screlu_dot(them, w_them);
+        let sum = square_sum(screlu_dot(us, w_us)) + square_sum(screlu_dot(them, w_them));
         ((sum / QA as i64 + self.out_bias as i64) * SCALE as i64 / (QA * self.qb) as i64) as i32
     }
 
@@ -224,18 +224,19 @@ fn add(acc: &mut [i16], column: &[i16]) {
     }
 }
 
-/// Σ clamp(x, 0, QA)² · w, exactly. The square (up to 65,025) does not fit in i16, so it is split into
-/// its high and low bytes, each multiplied by the weights in i16 pairs summed in i32
-/// ([`Network::from_parts`] refuses weights whose sums could wrap): two multiply-adds where one sufficed
-/// while `clamp · w` fitted in i16, which held for weights within ±127 only.
-#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+/// Σ clamp(x, 0, QA)² · w, exactly, from the two sums `screlu_dot` returns. The square (up to 65,025)
+/// does not fit in i16, so it is split into its high and low bytes, each multiplied by the weights in i16
+/// pairs summed in i32 ([`Network::from_parts`] refuses weights whose sums could wrap): two multiply-adds
+/// where one sufficed while `clamp · w` fitted in i16, which held for weights within ±127 only.
 #[inline]
-fn screlu_dot(acc: &[i16], weights: &[i16]) -> i64 {
-    let (high, low) = screlu_dot_scalar(acc, weights);
+fn square_sum((high, low): (i32, i32)) -> i64 {
     256 * high as i64 + low as i64
 }
 
-/// The high and low bytes' sums of [`screlu_dot`], one element at a time: natively LLVM vectorises
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+use screlu_dot_scalar as screlu_dot;
+
+/// The high and low bytes' sums of [`square_sum`], one element at a time: natively LLVM vectorises
 /// each with a multiply-add of pairs.
 #[inline]
 fn screlu_dot_scalar(acc: &[i16], weights: &[i16]) -> (i32, i32) {
@@ -246,12 +247,12 @@ fn screlu_dot_scalar(acc: &[i16], weights: &[i16]) -> (i32, i32) {
     })
 }
 
-/// [`screlu_dot`] eight neurons at a time with `simd128`'s `i32x4.dot_i16x8_s`, the pairwise multiply-add
+/// `screlu_dot_scalar` eight neurons at a time with `simd128`'s `i32x4.dot_i16x8_s`, the pairwise multiply-add
 /// LLVM does not pick for the plain loop in wasm (it widens four lanes at a time instead), once for each byte
 /// of c². The sums are the same numbers as the plain loop's: no product or partial sum leaves i32.
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 #[inline]
-fn screlu_dot(acc: &[i16], weights: &[i16]) -> i64 {
+fn screlu_dot(acc: &[i16], weights: &[i16]) -> (i32, i32) {
     use core::arch::wasm32::{
         i16x8_max, i16x8_min, i16x8_mul, i16x8_splat, i32x4_add, i32x4_dot_i16x8, i32x4_extract_lane, i32x4_splat,
         u16x8_shr, v128, v128_and, v128_load,
@@ -275,7 +276,7 @@ fn screlu_dot(acc: &[i16], weights: &[i16]) -> i64 {
             + i32x4_extract_lane::<2>(v)
             + i32x4_extract_lane::<3>(v)
     };
-    256 * lanes(high, tail_high) as i64 + lanes(low, tail_low) as i64
+    (lanes(high, tail_high), lanes(low, tail_low))
 }
 
 #[cfg(all(test, feature = "embedded-net"))]
