@@ -150,7 +150,7 @@ impl Network {
         if qb != QB && qb != QB_V1 {
             return Err(format!("net: output quantisation {qb}, expected {QB} or {QB_V1}"));
         }
-        // Each half of the output sums bytes (0–255) times weights in i32 lanes (see `screlu_dot`).
+        // Each half of the output sums bytes (0–255) times weights in i32 lanes (see `square_sum`).
         for half in out_weights.chunks(hidden) {
             if half.iter().map(|&w| (w as i64).abs()).sum::<i64>() * 255 > i32::MAX as i64 {
                 return Err("net: output weights too large to sum in 32 bits".into());
@@ -233,11 +233,12 @@ fn square_sum((high, low): (i32, i32)) -> i64 {
     256 * high as i64 + low as i64
 }
 
+// Natively the plain loop is the product: LLVM vectorises it with a pairwise multiply-add itself.
 #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 use screlu_dot_scalar as screlu_dot;
 
-/// The high and low bytes' sums of [`square_sum`], one element at a time: natively LLVM vectorises
-/// each with a multiply-add of pairs.
+/// c²'s high and low bytes times the weights, summed apart (the two sums [`square_sum`] joins), one
+/// element at a time.
 #[inline]
 fn screlu_dot_scalar(acc: &[i16], weights: &[i16]) -> (i32, i32) {
     acc.iter().zip(weights).fold((0i32, 0i32), |(high, low), (&x, &w)| {
