@@ -1,6 +1,7 @@
-//! Move-ordering memory: butterfly, continuation and capture histories, and countermoves.
+//! Search memory: butterfly, continuation and capture histories, countermoves, and the static
+//! evaluation's correction history.
 
-use homeostat_chess::{Move, Piece, PieceKind};
+use homeostat_chess::{Board, Color, Move, Piece, PieceKind};
 
 /// History values stay within ±`MAX_HISTORY` (gravity formula).
 pub const MAX_HISTORY: i32 = 16_384;
@@ -33,7 +34,17 @@ pub struct History {
     continuation: Vec<i16>,
     capture: Vec<i16>,
     counter: Vec<Option<Move>>,
+    correction: Vec<i32>,
 }
+
+/// Entries of the correction history per side to move (keyed by pawn placement).
+const CORRECTION_ENTRIES: usize = 1 << 14;
+/// Correction entries are kept in 1/`CORRECTION_GRAIN` of a centipawn, so small steps accumulate.
+const CORRECTION_GRAIN: i32 = 256;
+/// The largest correction, in centipawns.
+const CORRECTION_MAX: i32 = 96;
+/// A search result further than this from the static evaluation teaches no more than this.
+const CORRECTION_DIFF_MAX: i32 = 400;
 
 /// Nudges `entry` towards `bonus`'s sign, saturating at `MAX_HISTORY`.
 #[inline]
@@ -57,6 +68,7 @@ impl History {
             continuation: vec![0; 12 * 64 * 12 * 64],
             capture: vec![0; 12 * 64 * 6],
             counter: vec![None; 12 * 64],
+            correction: vec![0; 2 * CORRECTION_ENTRIES],
         }
     }
 
@@ -66,6 +78,7 @@ impl History {
         self.continuation.fill(0);
         self.capture.fill(0);
         self.counter.fill(None);
+        self.correction.fill(0);
     }
 
     #[inline]
@@ -119,6 +132,35 @@ impl History {
     }
 }
 
+/// The correction-history slot of `board`: side to move and pawn placement.
+#[inline]
+fn correction_index(board: &Board) -> usize {
+    let white = board.colored_pieces(Color::White, PieceKind::Pawn).0;
+    let black = board.colored_pieces(Color::Black, PieceKind::Pawn).0;
+    let key = (white.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ black.wrapping_mul(0xC2B2_AE3D_27D4_EB4F)) >> 50;
+    board.side_to_move().index() * CORRECTION_ENTRIES + key as usize % CORRECTION_ENTRIES
+}
+
+impl History {
+    /// `raw` (the static evaluation of `board`, side to move's view) corrected by how far searches
+    /// of positions with the same pawns have found the evaluation off.
+    #[inline]
+    pub fn corrected_eval(&self, board: &Board, raw: i32) -> i32 {
+        raw + self.correction[correction_index(board)] / CORRECTION_GRAIN
+    }
+
+    /// Learns from a search of `board` to `depth` that found `score` where the static evaluation said `raw`:
+    /// a moving average of the difference, deeper searches weighing more.
+    #[inline]
+    pub fn update_correction(&mut self, board: &Board, raw: i32, score: i32, depth: i32) {
+        let diff = (score - raw).clamp(-CORRECTION_DIFF_MAX, CORRECTION_DIFF_MAX) * CORRECTION_GRAIN;
+        let weight = (depth + 1).clamp(1, 16);
+        let entry = &mut self.correction[correction_index(board)];
+        *entry = ((*entry * (256 - weight) + diff * weight) / 256)
+            .clamp(-CORRECTION_MAX * CORRECTION_GRAIN, CORRECTION_MAX * CORRECTION_GRAIN);
+    }
+}
+
 impl Default for History {
     fn default() -> History {
         History::new()
@@ -128,6 +170,27 @@ impl Default for History {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn correction_learns_the_evaluations_error_and_is_bounded() {
+        let board = Board::default();
+        let mut h = History::new();
+        assert_eq!(h.corrected_eval(&board, 10), 10);
+        for _ in 0..200 {
+            h.update_correction(&board, 10, 40, 12);
+        }
+        // The moving average approaches the error (+30) from below.
+        assert!((25..=30).contains(&(h.corrected_eval(&board, 10) - 10)));
+        for _ in 0..200 {
+            h.update_correction(&board, 0, 10_000, 20);
+        }
+        assert_eq!(h.corrected_eval(&board, 0), CORRECTION_MAX);
+        // The other side to move has its own entries.
+        let black = Board::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1").unwrap();
+        assert_eq!(h.corrected_eval(&black, 5), 5);
+        h.clear();
+        assert_eq!(h.corrected_eval(&board, 0), 0);
+    }
 
     #[test]
     fn gravity_saturates() {

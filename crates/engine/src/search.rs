@@ -91,6 +91,12 @@ pub struct SearchParams {
     pub see_capture_margin: i32,
     /// Quiescence delta pruning: a capture whose gain plus this cannot reach alpha is skipped.
     pub qs_delta: i32,
+    /// ProbCut from this depth on...
+    pub probcut_depth: i32,
+    /// ...for captures clearing beta by this much...
+    pub probcut_margin: i32,
+    /// ...in a search this many plies shallower.
+    pub probcut_reduction: i32,
 }
 
 impl SearchParams {
@@ -127,6 +133,9 @@ impl SearchParams {
         see_capture_depth: 8,
         see_capture_margin: 90,
         qs_delta: 200,
+        probcut_depth: 5,
+        probcut_margin: 200,
+        probcut_reduction: 5,
     };
 }
 
@@ -515,14 +524,9 @@ impl<'a> Searcher<'a> {
             if first == 0 {
                 self.report_root_move(i, depth);
             }
-            let mut child = root;
-            child.play(m);
-            self.evaluator.push_move(1, &root, m);
             let quiet = !root.is_capture(m) && m.promotion().is_none();
             let piece = root.kind_on(m.from()).map(|k| PieceTo::new(Piece::new(us, k), m));
-            self.stack[0].moved = piece;
-            self.stack[1].plies_from_null = self.stack[0].plies_from_null.saturating_add(1);
-            self.hashes.push(child.hash());
+            let child = self.enter(&root, m, 0, piece);
             let nodes_before = self.nodes;
             let new_depth = depth - 1;
             let floor = match self.multi_margin {
@@ -705,7 +709,8 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        let static_eval = if in_check {
+        // The evaluation as the evaluator gives it (the table keeps this one), and as corrected by history.
+        let raw_eval = if in_check {
             -INFINITY
         } else {
             match tt {
@@ -713,6 +718,7 @@ impl<'a> Searcher<'a> {
                 _ => self.evaluator.evaluate_at(board, ply),
             }
         };
+        let static_eval = if in_check { -INFINITY } else { self.history.corrected_eval(board, raw_eval) };
         // The stored score is a better estimate when its bound points the right way.
         let eval = match tt {
             Some(hit) if !in_check && !is_mate(hit.score) => match hit.bound {
@@ -763,6 +769,28 @@ impl<'a> Searcher<'a> {
                     if v >= beta {
                         return if v >= MATE_BOUND { beta } else { v };
                     }
+                }
+            }
+            // ProbCut: a capture that clears beta by a margin in quiescence and in a much shallower
+            // search would almost surely clear beta at full depth too.
+            let pc_beta = beta + PARAMS.probcut_margin;
+            if depth >= PARAMS.probcut_depth
+                && !is_mate(pc_beta)
+                && !tt.is_some_and(|h| h.depth >= depth - 3 && h.score < pc_beta)
+            {
+                if let Some((m, v)) = self.probcut(board, tt_move, pc_beta, pc_beta - static_eval, depth, ply) {
+                    if !self.stopped {
+                        self.tt.store(
+                            hash,
+                            Some(m),
+                            v,
+                            raw_eval,
+                            depth - PARAMS.probcut_reduction + 1,
+                            Bound::Lower,
+                            ply,
+                        );
+                    }
+                    return v;
                 }
             }
         }
@@ -862,15 +890,9 @@ impl<'a> Searcher<'a> {
                 }
             }
 
-            let mut child = board.duplicate();
-            child.play(m);
-            self.tt.prefetch(child.hash());
-            self.evaluator.push_move(ply + 1, board, m);
+            let child = self.enter(board, m, ply, Some(pt));
             let gives_check = gives_check.unwrap_or_else(|| child.in_check());
             searched += 1;
-            self.stack[ply].moved = Some(pt);
-            self.stack[ply + 1].plies_from_null = self.stack[ply].plies_from_null.saturating_add(1);
-            self.hashes.push(child.hash());
             let new_depth = depth - 1 + if Some(m) == tt_move { tt_extension } else { 0 };
 
             let score = if searched == 1 {
@@ -951,8 +973,68 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
-        self.tt.store(hash, best_move.or(tt_move), best_score, static_eval, depth, bound, ply);
+        // The evaluation's error, learnt where the search's score is trustworthy in that direction and no
+        // capture or promotion explains the difference.
+        let quiet_best = best_move.is_none_or(|m| !board.is_capture(m) && m.promotion().is_none());
+        let contradicts = match bound {
+            Bound::Lower => best_score <= static_eval,
+            Bound::Upper => best_score >= static_eval,
+            Bound::Exact => false,
+        };
+        if !in_check && quiet_best && !is_mate(best_score) && !contradicts {
+            self.history.update_correction(board, raw_eval, best_score, depth);
+        }
+        self.tt.store(hash, best_move.or(tt_move), best_score, raw_eval, depth, bound, ply);
         best_score
+    }
+
+    /// Plays `m` (moving `moved`) from `board` at `ply`: the child position, with the evaluator, the
+    /// search stack and the repetition history following it. The caller pops `hashes` when done.
+    #[inline]
+    fn enter(&mut self, board: &Board, m: Move, ply: usize, moved: Option<PieceTo>) -> Board {
+        let mut child = board.duplicate();
+        child.play(m);
+        self.tt.prefetch(child.hash());
+        self.evaluator.push_move(ply + 1, board, m);
+        self.stack[ply].moved = moved;
+        self.stack[ply + 1].plies_from_null = self.stack[ply].plies_from_null.saturating_add(1);
+        self.hashes.push(child.hash());
+        child
+    }
+
+    /// ProbCut's captures that win at least `threshold` (SEE): the first whose quiescence and reduced
+    /// searches both reach `pc_beta`, with its score; `None` when none does.
+    fn probcut(
+        &mut self,
+        board: &Board,
+        tt_move: Option<Move>,
+        pc_beta: i32,
+        threshold: i32,
+        depth: i32,
+        ply: usize,
+    ) -> Option<(Move, i32)> {
+        let us = board.side_to_move();
+        let reduced = depth - PARAMS.probcut_reduction;
+        let mut picker = MovePicker::new_quiescence(board, tt_move);
+        while let Some(m) = picker.next(board, self.history, &mut self.lists[ply]) {
+            if !see::see_ge(board, m, threshold) {
+                continue;
+            }
+            let Some(kind) = board.kind_on(m.from()) else { continue };
+            let child = self.enter(board, m, ply, Some(PieceTo::new(Piece::new(us, kind), m)));
+            let mut v = -self.qsearch(&child, -pc_beta, -pc_beta + 1, ply + 1);
+            if v >= pc_beta && reduced > 0 {
+                v = -self.negamax(&child, -pc_beta, -pc_beta + 1, reduced, ply + 1, true);
+            }
+            self.hashes.pop();
+            if self.stopped {
+                return Some((m, 0));
+            }
+            if v >= pc_beta {
+                return Some((m, v));
+            }
+        }
+        None
     }
 
     /// History updates after move `m` caused a beta cutoff.
@@ -1032,11 +1114,11 @@ impl<'a> Searcher<'a> {
                 Some(hit) if hit.eval.abs() < MATE_BOUND => hit.eval,
                 _ => self.evaluator.evaluate_at(board, ply),
             };
-            best_score = static_eval;
+            best_score = self.history.corrected_eval(board, static_eval);
             if let Some(hit) = tt {
                 let better = match hit.bound {
-                    Bound::Lower => hit.score > static_eval,
-                    Bound::Upper => hit.score < static_eval,
+                    Bound::Lower => hit.score > best_score,
+                    Bound::Upper => hit.score < best_score,
                     Bound::Exact => true,
                 };
                 if better && !is_mate(hit.score) {

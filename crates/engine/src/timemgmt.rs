@@ -5,7 +5,7 @@ use crate::limits::Limits;
 use homeostat_chess::Color;
 
 /// Moves assumed left in the game when the clock gives no `movestogo`.
-const DEFAULT_MOVES_TO_GO: u64 = 30;
+const DEFAULT_MOVES_TO_GO: u64 = 20;
 /// Clock kept back against stalls, in move overheads (capped at half the clock).
 const RESERVE_OVERHEADS: f64 = 10.0;
 
@@ -79,7 +79,7 @@ impl TimeManager {
             let reserve = (overhead * RESERVE_OVERHEADS).min(usable / 2.0);
             let moves_to_go = limits.movestogo.map_or(DEFAULT_MOVES_TO_GO, |m| m.clamp(1, 50) as u64) as f64;
             // Only the increment beyond the overhead comes back to spend.
-            let base = (usable - reserve) / moves_to_go + (inc - overhead).max(0.0) * 0.75;
+            let base = (usable - reserve) / moves_to_go + (inc - overhead).max(0.0);
             let hard_fraction = if moves_to_go <= 1.0 { 0.85 } else { 0.3 };
             let soft = base.min(usable * 0.3);
             let hard = (base * 3.0).min(usable * hard_fraction).max(soft);

@@ -68,7 +68,7 @@ impl Backend {
 
 /// The identity in-process test servers use (the real one needs a `bench` run).
 pub fn test_identity() -> Identity {
-    Identity::new("0.1.0", 536_091)
+    Identity::new("0.1.0", 560_959)
 }
 
 /// Settings for tests: a quick spot-check whose verdict the submission waits for, no rate limits,
