@@ -10,7 +10,7 @@ use crate::report::{Event, IterationInfo, Reporter, RootMoveInfo, ScoreBound};
 use crate::score::{is_mate, mate_in, mated_in, Score, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use crate::see;
 use crate::timemgmt::{self, Budget};
-use crate::transpositiontable::{Bound, TranspositionTable};
+use crate::transpositiontable::{Bound, TranspositionTable, TtHit};
 use homeostat_chess::{Board, Move, Piece};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -709,16 +709,7 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        // The evaluation as the evaluator gives it (the table keeps this one), and as corrected by history.
-        let raw_eval = if in_check {
-            -INFINITY
-        } else {
-            match tt {
-                Some(hit) if hit.eval.abs() < MATE_BOUND => hit.eval,
-                _ => self.evaluator.evaluate_at(board, ply),
-            }
-        };
-        let static_eval = if in_check { -INFINITY } else { self.history.corrected_eval(board, raw_eval) };
+        let (raw_eval, static_eval) = if in_check { (-INFINITY, -INFINITY) } else { self.static_evals(board, tt, ply) };
         // The stored score is a better estimate when its bound points the right way.
         let eval = match tt {
             Some(hit) if !in_check && !is_mate(hit.score) => match hit.bound {
@@ -779,17 +770,11 @@ impl<'a> Searcher<'a> {
                 && !tt.is_some_and(|h| h.depth >= depth - 3 && h.score < pc_beta)
             {
                 if let Some((m, v)) = self.probcut(board, tt_move, pc_beta, pc_beta - static_eval, depth, ply) {
-                    if !self.stopped {
-                        self.tt.store(
-                            hash,
-                            Some(m),
-                            v,
-                            raw_eval,
-                            depth - PARAMS.probcut_reduction + 1,
-                            Bound::Lower,
-                            ply,
-                        );
+                    if self.stopped {
+                        return 0;
                     }
+                    let stored_depth = depth - PARAMS.probcut_reduction + 1;
+                    self.tt.store(hash, Some(m), v, raw_eval, stored_depth, Bound::Lower, ply);
                     return v;
                 }
             }
@@ -1002,8 +987,20 @@ impl<'a> Searcher<'a> {
         child
     }
 
+    /// The static evaluation of `board`, side to move's view: as the evaluator gives it (the table's copy
+    /// when it has one; the table keeps this one), and as the correction history corrects it.
+    #[inline]
+    fn static_evals(&mut self, board: &Board, tt: Option<TtHit>, ply: usize) -> (i32, i32) {
+        let raw = match tt {
+            Some(hit) if hit.eval.abs() < MATE_BOUND => hit.eval,
+            _ => self.evaluator.evaluate_at(board, ply),
+        };
+        (raw, self.history.corrected_eval(board, raw))
+    }
+
     /// ProbCut's captures that win at least `threshold` (SEE): the first whose quiescence and reduced
-    /// searches both reach `pc_beta`, with its score; `None` when none does.
+    /// searches both reach `pc_beta`, with its score, or the one searched when the search stopped;
+    /// `None` when none does.
     fn probcut(
         &mut self,
         board: &Board,
@@ -1027,10 +1024,7 @@ impl<'a> Searcher<'a> {
                 v = -self.negamax(&child, -pc_beta, -pc_beta + 1, reduced, ply + 1, true);
             }
             self.hashes.pop();
-            if self.stopped {
-                return Some((m, 0));
-            }
-            if v >= pc_beta {
+            if self.stopped || v >= pc_beta {
                 return Some((m, v));
             }
         }
@@ -1104,17 +1098,13 @@ impl<'a> Searcher<'a> {
         }
         let tt_move = tt.and_then(|h| h.mv).filter(|&m| board.is_legal(m));
 
-        let static_eval;
+        let raw_eval;
         let mut best_score;
         if in_check {
-            static_eval = -INFINITY;
+            raw_eval = -INFINITY;
             best_score = -INFINITY;
         } else {
-            static_eval = match tt {
-                Some(hit) if hit.eval.abs() < MATE_BOUND => hit.eval,
-                _ => self.evaluator.evaluate_at(board, ply),
-            };
-            best_score = self.history.corrected_eval(board, static_eval);
+            (raw_eval, best_score) = self.static_evals(board, tt, ply);
             if let Some(hit) = tt {
                 let better = match hit.bound {
                     Bound::Lower => hit.score > best_score,
@@ -1177,7 +1167,7 @@ impl<'a> Searcher<'a> {
             return mated_in(ply);
         }
         let bound = if best_score >= beta { Bound::Lower } else { Bound::Upper };
-        self.tt.store(hash, best_move, best_score, static_eval, 0, bound, ply);
+        self.tt.store(hash, best_move, best_score, raw_eval, 0, bound, ply);
         best_score
     }
 
