@@ -23,8 +23,9 @@ file, `"ptnml": [n0, n1, n2, n3, n4]` carries a run's pentanomial counts as a lo
 0.5, 1, 1.5 and 2 are sufficient for the LLR), so a test whose files were lost with their machine goes on from
 its last logged figures; `openings`
 (default openings-wide.epd beside match.py) and `match` (default ../shared/tools/match.py from the repository)
-may be given too. A file DIR/concurrency, if present, sets the games at once for the next chunk, so a test can
-share the machine with other work. Engine paths are relative to DIR. Chunks are DIR/chunk-NNN.json and .log.
+may be given too. Chunks play one game per CPU at once (each engine thinks on one core; ponder is off); a file
+DIR/concurrency, if present, sets the games at once for the next chunk instead, so a test can share the machine
+with other work. Engine paths are relative to DIR. Chunks are DIR/chunk-NNN.json and .log.
 
 The LLR is the usual normal approximation over game pairs (pentanomial scores): with the mean pair score m, its
 variance v per pair, n pairs, and s0, s1 the expected scores at elo0 and elo1,
@@ -140,7 +141,7 @@ def main(argv):
         while os.path.exists(f"chunk-{k:03d}.json"):
             k += 1
         skip = (first["pairs"] if first else 0) + k * cfg["chunk"]
-        concurrency = open("concurrency").read().strip() if os.path.exists("concurrency") else "1"
+        concurrency = open("concurrency").read().strip() if os.path.exists("concurrency") else str(os.cpu_count() or 1)
         command = ["python3", match, "--engine1", cfg["engine1"], "--name1", cfg["name1"],
                    "--engine2", cfg["engine2"], "--name2", cfg["name2"], "--tc", cfg["tc"],
                    "--pairs", str(cfg["chunk"]), "--openings", openings, "--shuffle", "--seed", str(cfg["seed"]),
