@@ -697,27 +697,15 @@ impl<'a> Searcher<'a> {
         let tt = if excluded.is_some() { None } else { self.tt.probe(hash, ply) };
         let tt_move = tt.and_then(|h| h.mv).filter(|&m| board.is_legal(m));
         if let Some(hit) = tt {
-            if !pv_node && hit.depth >= depth && board.halfmove_clock() < 90 {
-                let cutoff = match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => hit.score >= beta,
-                    Bound::Upper => hit.score <= alpha,
-                };
-                if cutoff {
-                    return hit.score;
-                }
+            if !pv_node && hit.depth >= depth && board.halfmove_clock() < 90 && hit.cuts(alpha, beta) {
+                return hit.score;
             }
         }
 
         let (raw_eval, static_eval) = if in_check { (-INFINITY, -INFINITY) } else { self.static_evals(board, tt, ply) };
         // The stored score is a better estimate when its bound points the right way.
         let eval = match tt {
-            Some(hit) if !in_check && !is_mate(hit.score) => match hit.bound {
-                Bound::Lower if hit.score > static_eval => hit.score,
-                Bound::Upper if hit.score < static_eval => hit.score,
-                Bound::Exact => hit.score,
-                _ => static_eval,
-            },
+            Some(hit) if !in_check => hit.refine(static_eval),
             _ => static_eval,
         };
         self.stack[ply].eval = static_eval;
@@ -1085,15 +1073,8 @@ impl<'a> Searcher<'a> {
         let hash = board.hash();
         let tt = self.tt.probe(hash, ply);
         if let Some(hit) = tt {
-            if !pv_node {
-                let cutoff = match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => hit.score >= beta,
-                    Bound::Upper => hit.score <= alpha,
-                };
-                if cutoff {
-                    return hit.score;
-                }
+            if !pv_node && hit.cuts(alpha, beta) {
+                return hit.score;
             }
         }
         let tt_move = tt.and_then(|h| h.mv).filter(|&m| board.is_legal(m));
@@ -1106,14 +1087,7 @@ impl<'a> Searcher<'a> {
         } else {
             (raw_eval, best_score) = self.static_evals(board, tt, ply);
             if let Some(hit) = tt {
-                let better = match hit.bound {
-                    Bound::Lower => hit.score > best_score,
-                    Bound::Upper => hit.score < best_score,
-                    Bound::Exact => true,
-                };
-                if better && !is_mate(hit.score) {
-                    best_score = hit.score;
-                }
+                best_score = hit.refine(best_score);
             }
             if best_score >= beta {
                 return best_score;

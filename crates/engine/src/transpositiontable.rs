@@ -1,7 +1,7 @@
 //! The transposition table: search results keyed by position, in 64-byte buckets of four
 //! 16-byte entries, replaced by depth and age.
 
-use crate::score::MATE_BOUND;
+use crate::score::{is_mate, MATE_BOUND};
 use homeostat_chess::Move;
 
 /// What a stored score says about the true value.
@@ -49,6 +49,33 @@ pub struct TtHit {
     pub depth: i32,
     /// What kind of bound the score is.
     pub bound: Bound,
+}
+
+impl TtHit {
+    /// Whether the stored score alone settles a search in the window (`alpha`, `beta`).
+    #[inline]
+    pub fn cuts(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
+
+    /// The better of `estimate` (a static evaluation) and the stored score: the stored one when its
+    /// bound points past the estimate, never a mate score.
+    #[inline]
+    pub fn refine(&self, estimate: i32) -> i32 {
+        if is_mate(self.score) {
+            return estimate;
+        }
+        match self.bound {
+            Bound::Exact => self.score,
+            Bound::Lower if self.score > estimate => self.score,
+            Bound::Upper if self.score < estimate => self.score,
+            _ => estimate,
+        }
+    }
 }
 
 /// A fixed-size hash table of search results.
@@ -212,6 +239,32 @@ mod tests {
     use super::*;
     use crate::score::{mate_in, MATE};
     use homeostat_chess::Board;
+
+    fn hit(score: i32, bound: Bound) -> TtHit {
+        TtHit { mv: None, score, eval: 0, depth: 5, bound }
+    }
+
+    #[test]
+    fn a_stored_bound_cuts_only_on_its_own_side_of_the_window() {
+        assert!(hit(0, Bound::Exact).cuts(-10, 10));
+        assert!(hit(10, Bound::Lower).cuts(-10, 10));
+        assert!(!hit(9, Bound::Lower).cuts(-10, 10));
+        assert!(hit(-10, Bound::Upper).cuts(-10, 10));
+        assert!(!hit(-9, Bound::Upper).cuts(-10, 10));
+        assert!(!hit(50, Bound::Upper).cuts(-10, 10));
+    }
+
+    #[test]
+    fn a_stored_score_refines_an_estimate_only_where_its_bound_points_past_it() {
+        assert_eq!(hit(30, Bound::Exact).refine(0), 30);
+        assert_eq!(hit(-30, Bound::Exact).refine(0), -30);
+        assert_eq!(hit(30, Bound::Lower).refine(0), 30);
+        assert_eq!(hit(-30, Bound::Lower).refine(0), 0);
+        assert_eq!(hit(-30, Bound::Upper).refine(0), -30);
+        assert_eq!(hit(30, Bound::Upper).refine(0), 0);
+        assert_eq!(hit(mate_in(3), Bound::Exact).refine(7), 7);
+        assert_eq!(hit(-MATE + 4, Bound::Upper).refine(7), 7);
+    }
 
     #[test]
     fn bucket_is_a_cache_line() {
