@@ -3,7 +3,7 @@
 use homeostat_chess::{Board, Color, Move};
 use homeostat_engine::{Engine, Event, Level, Limits, Purpose, Score, ScoreBound, SearchResult, Silent};
 use std::cell::Cell;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 fn board(fen: &str) -> Board {
     Board::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e:?}"))
@@ -43,16 +43,30 @@ fn engine_with(nnue: bool) -> Engine {
     engine
 }
 
+/// Searches until an exact iteration reports `want` (then stops), or to `max_depth`.
+fn search_until(engine: &mut Engine, b: &Board, want: Score, max_depth: u32) -> SearchResult {
+    let stop = AtomicBool::new(false);
+    let mut watch = |e: &Event| {
+        if let Event::Iteration(info) = e {
+            if info.bound == ScoreBound::Exact && info.score == want {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+    };
+    engine.search(b, &[], &Limits::depth(max_depth), &|| 0.0, &stop, &mut watch)
+}
+
 #[test]
 fn finds_forced_mates() {
-    // The hand-crafted evaluation's king safety finds the attacking mates within 2n+6 plies (2n+4 before the
-    // correction history and ProbCut; one mate in 4 needs a ply more with each); the
-    // network needs more on some of them (one mate in 4 appears only at depth 17 with the current net,
-    // at 14 with the first one).
-    for (nnue, spare) in [(false, 6), (true, 9)] {
+    // Each side must see the mate within 2n+12 plies; the search stops as soon as it does, so the bound only
+    // costs time on failure. (The hand-crafted evaluation's king safety finds them within 2n+6; the network
+    // needs more on some: one mate in 4 appears only at depth 17 with the current net.) A fixed per-evaluation
+    // depth used to need raising with almost every search change that moved one slow mate in 4 by a ply.
+    for nnue in [false, true] {
         for (fen, n) in mates() {
+            let max_depth = (2 * n + 12) as u32;
             let b = board(&fen);
-            let result = search_with(&mut engine_with(nnue), &b, &[], &Limits::depth((2 * n + spare) as u32));
+            let result = search_until(&mut engine_with(nnue), &b, Score::Mate(n), max_depth);
             assert_eq!(result.score, Score::Mate(n), "{fen} (nnue {nnue})");
             let best = result.best.expect("a move");
             assert!(b.is_legal(best), "{fen}");
@@ -67,11 +81,10 @@ fn finds_forced_mates() {
                 // too few to prove the mate: the attacker must still mate after it instead.
                 let mut next = after;
                 next.play(replies[0]);
-                let again = search_with(&mut engine_with(nnue), &next, &[], &Limits::depth((2 * n + spare - 2) as u32));
+                let again = search_until(&mut engine_with(nnue), &next, Score::Mate(n - 1), max_depth);
                 assert_eq!(again.score, Score::Mate(n - 1), "{fen}: {best} {} (nnue {nnue})", replies[0]);
             } else {
-                let reply =
-                    search_with(&mut engine_with(nnue), &after, &[], &Limits::depth((2 * n + spare - 2) as u32));
+                let reply = search_until(&mut engine_with(nnue), &after, Score::Mate(-(n - 1)), max_depth);
                 assert_eq!(reply.score, Score::Mate(-(n - 1)), "{fen}: {best} (nnue {nnue})");
             }
         }
