@@ -2,18 +2,19 @@
 //!
 //! | Level | Depth | Nodes     | Noise (cp) | Blunder chance | Blunder margin (cp) | Elo  |
 //! |-------|-------|-----------|------------|----------------|---------------------|------|
-//! | 1     | 1     | 2,000     | 120        | 30 %           | 500                 | 720  |
-//! | 2     | 2     | 5,000     | 80         | 22 %           | 350                 | 1040 |
-//! | 3     | 3     | 15,000    | 55         | 15 %           | 250                 | 1430 |
-//! | 4     | 4     | 40,000    | 35         | 10 %           | 180                 | 1640 |
-//! | 5     | 6     | 120,000   | 22         | 6 %            | 120                 | 1890 |
-//! | 6     | 8     | 400,000   | 12         | 3 %            | 80                  | 1980 |
-//! | 7     | 12    | 1,500,000 | 5          | 1 %            | 50                  | 2120 |
-//! | 8     | —     | —         | 0          | 0 %            | 0                   | 2520 |
+//! | 1     | 1     | 2,000     | 120        | 30 %           | 500                 | 840  |
+//! | 2     | 2     | 5,000     | 80         | 22 %           | 350                 | 1210 |
+//! | 3     | 3     | 15,000    | 55         | 15 %           | 250                 | 1540 |
+//! | 4     | 4     | 40,000    | 35         | 10 %           | 180                 | 1650 |
+//! | 5     | 6     | 120,000   | 22         | 6 %            | 120                 | 1820 |
+//! | 6     | 8     | 400,000   | 12         | 3 %            | 80                  | 1910 |
+//! | 7     | 12    | 1,500,000 | 5          | 1 %            | 50                  | 2200 |
+//! | 8     | —     | —         | 0          | 0 %            | 0                   | 2570 |
 //!
 //! The Elo column is measured on Stockfish 15.1's `UCI_Elo` scale at 5+0.05 (`tools/level-ladder.sh`,
 //! 40 games a level, about ±100; levels 1 and 2 chained through the level above, see the README), last
-//! re-run on 25 November with the built-in net at level 8, the only level that evaluates with it.
+//! re-run on 27 November with the search of dc39e0a and the built-in net at level 8, the only level
+//! that evaluates with it.
 //! The time limits of the search still apply on top of the level's depth and node caps.
 //!
 //! How a weaker level chooses: every root move whose score is known within the blunder margin
@@ -66,7 +67,7 @@ const fn settings(
 }
 
 /// Measured Elo of each level (see the table above), used to map `UCI_Elo` to a level.
-const ELO: [u32; 8] = [720, 1040, 1430, 1640, 1890, 1980, 2120, 2520];
+const ELO: [u32; 8] = [840, 1210, 1540, 1650, 1820, 1910, 2200, 2570];
 
 /// Milliseconds a move takes when the player sets no time: at levels 1-7 the least a move lasts
 /// (the applet's visible think; the depth and node caps still pick the move, usually much sooner),
@@ -89,7 +90,7 @@ impl Level {
         self.0
     }
 
-    /// The highest level whose measured Elo does not exceed `elo` (level 1 below 720).
+    /// The highest level whose measured Elo does not exceed `elo` (level 1 below 840).
     pub fn from_elo(elo: u32) -> Level {
         let n = ELO.iter().filter(|&&e| e <= elo).count().max(1);
         Level(n as u8)
@@ -187,7 +188,8 @@ mod tests {
     #[test]
     fn elo_maps_to_levels() {
         assert_eq!(Level::from_elo(0), Level::new(1));
-        assert_eq!(Level::from_elo(1450), Level::new(3));
+        assert_eq!(Level::from_elo(1550), Level::new(3));
+        assert_eq!(Level::from_elo(1450), Level::new(2));
         assert_eq!(Level::from_elo(3000), Level::MAX);
         assert_eq!(Level::new(0), Level::MIN);
         assert_eq!(Level::new(99), Level::MAX);
