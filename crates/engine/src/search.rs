@@ -830,33 +830,33 @@ impl<'a> Searcher<'a> {
                 0
             };
 
-            // Known before the move only where pruning needs it; else read from the child.
-            let mut gives_check = None;
             if best_score > -MATE_BOUND && has_pieces {
                 let lmr_depth = (depth - 1 - self.reductions.get(depth, searched + 1)).max(0);
-                if quiet && !*gives_check.get_or_insert_with(|| checks::gives_check(board, m)) {
-                    if !pv_node && !in_check && depth <= PARAMS.lmp_depth && searched >= lmp_limit {
-                        picker.skip_quiets = true;
-                        continue;
-                    }
-                    if !in_check
-                        && lmr_depth <= PARAMS.fp_depth
-                        && !is_mate(alpha)
-                        && eval + PARAMS.fp_base + PARAMS.fp_margin * lmr_depth <= alpha
+                if quiet {
+                    // Which pruning applies, if any (`Some(true)`: this and the later quiets); a checking
+                    // move is never pruned, and whether it checks is asked only of moves that would be.
+                    let prune = if (!pv_node && !in_check && depth <= PARAMS.lmp_depth && searched >= lmp_limit)
+                        || (!in_check
+                            && lmr_depth <= PARAMS.fp_depth
+                            && !is_mate(alpha)
+                            && eval + PARAMS.fp_base + PARAMS.fp_margin * lmr_depth <= alpha)
                     {
-                        picker.skip_quiets = true;
-                        continue;
-                    }
-                    if lmr_depth <= PARAMS.hp_depth && hist < -PARAMS.hp_margin * depth {
-                        continue;
-                    }
-                    if lmr_depth <= PARAMS.fp_depth
-                        && !see::see_ge(board, m, -PARAMS.see_quiet_margin * lmr_depth * lmr_depth)
+                        Some(true)
+                    } else if (lmr_depth <= PARAMS.hp_depth && hist < -PARAMS.hp_margin * depth)
+                        || (lmr_depth <= PARAMS.fp_depth
+                            && !see::see_ge(board, m, -PARAMS.see_quiet_margin * lmr_depth * lmr_depth))
                     {
-                        continue;
+                        Some(false)
+                    } else {
+                        None
+                    };
+                    if let Some(rest) = prune {
+                        if !checks::gives_check(board, m) {
+                            picker.skip_quiets |= rest;
+                            continue;
+                        }
                     }
-                } else if !quiet
-                    && depth <= PARAMS.see_capture_depth
+                } else if depth <= PARAMS.see_capture_depth
                     && !see::see_ge(board, m, -PARAMS.see_capture_margin * depth)
                 {
                     continue;
@@ -864,7 +864,7 @@ impl<'a> Searcher<'a> {
             }
 
             let child = self.enter(board, m, ply, Some(pt));
-            let gives_check = gives_check.unwrap_or_else(|| child.in_check());
+            let gives_check = child.in_check();
             searched += 1;
             let new_depth = depth - 1 + if Some(m) == tt_move { tt_extension } else { 0 };
 
