@@ -9,7 +9,9 @@
 //! (`crates/engine/nets/default.nnue`), `--init NETFILE` (start from a trained net rather than
 //! random weights: its weights de-quantised, so training goes on from what it knows; with a larger
 //! `--hidden` the extra units start with output weights of zero, so the wider net first computes
-//! the same evaluation, and learn from there).
+//! the same evaluation, and learn from there), `--buckets B` (1: output layers, one per band of
+//! material as `nnue::output_bucket` cuts them; a net with one output layer given to `--init` starts
+//! every bucket from it).
 //!
 //! Kept positions: the side to move is not in check, the engine's move is no capture or
 //! promotion, and the score is no mate and within ±3000 cp. The loss is the mean squared error
@@ -54,6 +56,7 @@ struct Options {
     mirror: bool,
     out: String,
     init: Option<String>,
+    buckets: usize,
 }
 
 fn parse() -> Result<Options, String> {
@@ -70,6 +73,7 @@ fn parse() -> Result<Options, String> {
         mirror: true,
         out: "crates/engine/nets/default.nnue".into(),
         init: None,
+        buckets: 1,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -94,14 +98,19 @@ fn parse() -> Result<Options, String> {
             "--out" => o.out = v.clone(),
             "--mirror" => o.mirror = v.parse().map_err(|_| bad())?,
             "--init" => o.init = Some(v.clone()),
+            "--buckets" => o.buckets = v.parse().map_err(|_| bad())?,
             _ => return Err(format!("unknown option {a}")),
         }
         i += 2;
     }
     if o.files.is_empty() || o.hidden == 0 || o.batch == 0 || o.threads == 0 || o.val_every < 2 {
         return Err("usage: nnue_train [--hidden N] [--epochs E] [--lr LR] [--wdl L] [--batch B] [--threads T] \
-                    [--seed S] [--val-every K] [--out FILE] [--mirror true|false] [--init NETFILE] DATA.bin..."
+                    [--seed S] [--val-every K] [--out FILE] [--mirror true|false] [--init NETFILE] [--buckets B] \
+                    DATA.bin..."
             .into());
+    }
+    if !(1..=nnue::MAX_BUCKETS).contains(&o.buckets) {
+        return Err(format!("--buckets must lie in 1 to {}", nnue::MAX_BUCKETS));
     }
     if !(0.0..=1.0).contains(&o.wdl) {
         return Err("--wdl must lie in [0, 1]".into());
@@ -139,18 +148,23 @@ fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// Float parameters, laid out like the quantised net.
+/// Float parameters, laid out like the quantised net: per output bucket `2h` output weights and a bias.
 #[derive(Clone)]
 struct Params {
     w1: Vec<f32>,
     b1: Vec<f32>,
     w2: Vec<f32>,
-    b2: f32,
+    b2: Vec<f32>,
 }
 
 impl Params {
-    fn zeros(h: usize) -> Params {
-        Params { w1: vec![0.0; INPUTS * h], b1: vec![0.0; h], w2: vec![0.0; 2 * h], b2: 0.0 }
+    fn zeros(h: usize, buckets: usize) -> Params {
+        Params { w1: vec![0.0; INPUTS * h], b1: vec![0.0; h], w2: vec![0.0; buckets * 2 * h], b2: vec![0.0; buckets] }
+    }
+
+    /// The output bucket that scores `s`.
+    fn bucket(&self, s: &Sample) -> usize {
+        nnue::output_bucket(s.n as u32, self.b2.len())
     }
 
     fn add(&mut self, o: &Params) {
@@ -163,7 +177,9 @@ impl Params {
         for (a, b) in self.w2.iter_mut().zip(&o.w2) {
             *a += b;
         }
-        self.b2 += o.b2;
+        for (a, b) in self.b2.iter_mut().zip(&o.b2) {
+            *a += b;
+        }
     }
 }
 
@@ -183,8 +199,9 @@ fn forward(p: &Params, h: usize, s: &Sample, acc: &mut [f32]) -> f32 {
             *a += w;
         }
     }
-    let mut out = p.b2;
-    for (a, w) in acc.iter().zip(&p.w2) {
+    let bucket = p.bucket(s);
+    let mut out = p.b2[bucket];
+    for (a, w) in acc.iter().zip(&p.w2[bucket * 2 * h..]) {
         let c = a.clamp(0.0, 1.0);
         out += c * c * w;
     }
@@ -206,12 +223,14 @@ fn backward(p: &Params, h: usize, batch: &[Sample], wdl: f32, g: &mut Params) ->
         let err = pred - target(s, wdl);
         loss += (err * err) as f64;
         let d = 2.0 * err * pred * (1.0 - pred);
-        g.b2 += d;
+        let bucket = p.bucket(s);
+        g.b2[bucket] += d;
+        let (gw2, w2) = (&mut g.w2[bucket * 2 * h..], &p.w2[bucket * 2 * h..]);
         for i in 0..2 * h {
             let a = acc[i];
             let c = a.clamp(0.0, 1.0);
-            g.w2[i] += d * c * c;
-            gh[i] = if a > 0.0 && a < 1.0 { d * p.w2[i] * 2.0 * a } else { 0.0 };
+            gw2[i] += d * c * c;
+            gh[i] = if a > 0.0 && a < 1.0 { d * w2[i] * 2.0 * a } else { 0.0 };
         }
         let (gu, gt) = gh.split_at(h);
         for (b, (x, y)) in g.b1.iter_mut().zip(gu.iter().zip(gt)) {
@@ -293,7 +312,12 @@ impl Adam {
 
 /// Sets the first units of `p` to `net`'s de-quantised weights; the units beyond its width keep
 /// their random hidden weights and get output weights of zero, so they change nothing at first.
-fn start_from(p: &mut Params, h: usize, net: &Network) {
+/// A net with one output layer starts every bucket; otherwise the bucket counts must agree.
+fn start_from(p: &mut Params, h: usize, net: &Network) -> Result<(), String> {
+    let buckets = p.b2.len();
+    if net.buckets() != 1 && net.buckets() != buckets {
+        return Err(format!("it has {} output buckets, --buckets is {buckets}", net.buckets()));
+    }
     let (w1, b1, w2, b2) = net.parts();
     let n = net.hidden();
     let (qa, qb) = (QA as f32, net.qb() as f32);
@@ -305,14 +329,18 @@ fn start_from(p: &mut Params, h: usize, net: &Network) {
     for (dst, &q) in p.b1.iter_mut().zip(b1) {
         *dst = q as f32 / qa;
     }
-    for side in 0..2 {
-        let out = &mut p.w2[side * h..(side + 1) * h];
-        out.fill(0.0);
-        for (dst, &q) in out.iter_mut().zip(&w2[side * n..(side + 1) * n]) {
-            *dst = q as f32 / qb;
+    for bucket in 0..buckets {
+        let from = if net.buckets() == 1 { 0 } else { bucket };
+        for side in 0..2 {
+            let out = &mut p.w2[(2 * bucket + side) * h..(2 * bucket + side + 1) * h];
+            out.fill(0.0);
+            for (dst, &q) in out.iter_mut().zip(&w2[(2 * from + side) * n..(2 * from + side + 1) * n]) {
+                *dst = q as f32 / qb;
+            }
         }
+        p.b2[bucket] = b2[from] as f32 / (qa * qb);
     }
-    p.b2 = b2 as f32 / (qa * qb);
+    Ok(())
 }
 
 fn quantise(p: &Params, h: usize) -> Network {
@@ -322,7 +350,7 @@ fn quantise(p: &Params, h: usize) -> Network {
         p.w1.iter().map(|&w| q(w, QA)).collect(),
         p.b1.iter().map(|&w| q(w, QA)).collect(),
         p.w2.iter().map(|&w| q(w, QB)).collect(),
-        (p.b2 * (QA * QB) as f32).round() as i32,
+        p.b2.iter().map(|&b| (b * (QA * QB) as f32).round() as i32).collect(),
         QB,
     )
     .expect("shapes agree")
@@ -399,7 +427,7 @@ fn main() {
     }
 
     let mut rng = Rng::new(o.seed);
-    let mut p = Params::zeros(h);
+    let mut p = Params::zeros(h, o.buckets);
     let uniform = |rng: &mut Rng, r: f32| (rng.unit() as f32 * 2.0 - 1.0) * r;
     for w in &mut p.w1 {
         *w = uniform(&mut rng, 0.15);
@@ -408,14 +436,22 @@ fn main() {
         *w = 0.1 + uniform(&mut rng, 0.05);
     }
     let r2 = 1.0 / (2.0 * h as f32).sqrt();
-    for w in &mut p.w2 {
+    // Every bucket starts from the same random output layer.
+    for w in &mut p.w2[..2 * h] {
         *w = uniform(&mut rng, r2);
+    }
+    let first = p.w2[..2 * h].to_vec();
+    for bucket in p.w2.chunks_mut(2 * h).skip(1) {
+        bucket.copy_from_slice(&first);
     }
     if let Some(file) = &o.init {
         let net = std::fs::read(file).map_err(|e| e.to_string()).and_then(|b| Network::from_bytes(&b));
         match net {
             Ok(net) if net.hidden() <= h => {
-                start_from(&mut p, h, &net);
+                if let Err(e) = start_from(&mut p, h, &net) {
+                    eprintln!("nnue_train: --init {file}: {e}");
+                    std::process::exit(2);
+                }
                 eprintln!(
                     "from {file} (hidden {}): validation loss {:.6} before training",
                     net.hidden(),
@@ -432,7 +468,7 @@ fn main() {
             }
         }
     }
-    let n_params = p.w1.len() + p.b1.len() + p.w2.len() + 1;
+    let n_params = p.w1.len() + p.b1.len() + p.w2.len() + p.b2.len();
     let mut adam = Adam { m: vec![0.0; n_params], v: vec![0.0; n_params], t: 0 };
     let steps_total = (o.epochs * train.len().div_ceil(o.batch)).max(1);
     let mut step = 0usize;
@@ -456,13 +492,13 @@ fn main() {
                     .map(|part| {
                         let p = &p;
                         scope.spawn(move || {
-                            let mut g = Params::zeros(h);
+                            let mut g = Params::zeros(h, o.buckets);
                             let loss = backward(p, h, part, o.wdl, &mut g);
                             (g, loss)
                         })
                     })
                     .collect();
-                let mut total = Params::zeros(h);
+                let mut total = Params::zeros(h, o.buckets);
                 let mut loss = 0.0;
                 for t in handles {
                     let (g, l) = t.join().expect("worker");
@@ -473,17 +509,14 @@ fn main() {
             });
             train_loss += loss;
             let scale = 1.0 / batch.len() as f32;
-            let g_b2 = [grad.b2 * scale];
             let scaled = |v: &[f32]| v.iter().map(|x| x * scale).collect::<Vec<f32>>();
-            let (g1, gb1, g2) = (scaled(&grad.w1), scaled(&grad.b1), scaled(&grad.w2));
-            let mut b2 = [p.b2];
+            let (g1, gb1, g2, gb2) = (scaled(&grad.w1), scaled(&grad.b1), scaled(&grad.w2), scaled(&grad.b2));
             adam.step(
-                &mut [&mut p.w1, &mut p.b1, &mut p.w2, &mut b2],
-                &[&g1, &gb1, &g2, &g_b2],
+                &mut [&mut p.w1, &mut p.b1, &mut p.w2, &mut p.b2],
+                &[&g1, &gb1, &g2, &gb2],
                 &[true, false, true, false],
                 lr,
             );
-            p.b2 = b2[0];
         }
         let train_loss = train_loss / train.len() as f64;
         let val_loss = loss_of(&p, h, &val, o.wdl, o.threads);
@@ -525,12 +558,13 @@ fn main() {
         std::process::exit(2);
     }
     let recipe = format!(
-        "net {} (fnv1a {:#018x}, {} bytes): (768->{h})x2->1 SCReLU, QA {QA} QB {QB} scale {SCALE}; data {} ({games} games, \
+        "net {} (fnv1a {:#018x}, {} bytes): (768->{h})x2->1 SCReLU{}, QA {QA} QB {QB} scale {SCALE}; data {} ({games} games, \
          {} training + {} validation positions); {} epochs, batch {}, lr {} linear to a tenth, AdamW, wdl {}, mirror {}, seed {}{}; \
          last epoch train loss {:.6}, validation loss {:.6}; kept epoch {best_epoch} (validation loss {best_val:.6}); quantised vs float: {:.1} cp mean abs; {:.0} s on {} threads",
         o.out,
         nnue::fnv1a(&bytes),
         bytes.len(),
+        if o.buckets > 1 { format!(", {} output buckets", o.buckets) } else { String::new() },
         o.files.join(" "),
         train.len(),
         val.len(),

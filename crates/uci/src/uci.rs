@@ -164,7 +164,11 @@ impl Session {
         let loaded = std::fs::read(path).map_err(|e| e.to_string()).and_then(|bytes| Network::from_bytes(&bytes));
         match loaded {
             Ok(net) => {
-                let text = format!("info string EvalFile: loaded {path} (768->{}x2->1)", net.hidden());
+                let buckets = match net.buckets() {
+                    1 => String::new(),
+                    n => format!(", {n} output buckets"),
+                };
+                let text = format!("info string EvalFile: loaded {path} (768->{}x2->1{buckets})", net.hidden());
                 self.network = Some(Arc::new(net));
                 self.say(&text)
             }

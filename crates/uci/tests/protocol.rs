@@ -431,3 +431,29 @@ fn eval_file_loads_a_net_and_refuses_a_broken_one() {
     assert_eq!(back[1], "info string EvalFile: the built-in net");
     assert_eq!(depth_one_cp(&back), depth_one_cp(&built_in));
 }
+
+#[test]
+fn eval_file_loads_a_net_with_output_buckets() {
+    use homeostat_engine::nnue::{Network, QB};
+    // The built-in net's output layer copied into eight buckets (at the current output scale).
+    let net = Network::embedded().expect("the built-in net");
+    let (w1, b1, w2, b2) = net.parts();
+    let k = QB / net.qb();
+    let w2: Vec<i16> = w2.iter().map(|&w| w * k as i16).collect();
+    let bucketed = Network::from_parts(net.hidden(), w1.to_vec(), b1.to_vec(), w2.repeat(8), vec![b2[0] * k; 8], QB)
+        .expect("a net with eight output buckets");
+    let path = std::env::temp_dir().join(format!("homeostat-buckets-{}.nnue", std::process::id()));
+    std::fs::write(&path, bucketed.to_bytes()).unwrap();
+    let set = format!("setoption name EvalFile value {}", path.display());
+    let search = ["setoption name UseNNUE value true", "position startpos moves e2e4", "go depth 1"];
+    let built_in = talk(&search);
+    let loaded = talk(&[set.as_str(), search[0], search[1], search[2]]);
+    std::fs::remove_file(&path).unwrap();
+    let hidden = net.hidden();
+    assert_eq!(
+        loaded[0],
+        format!("info string EvalFile: loaded {} (768->{hidden}x2->1, 8 output buckets)", path.display())
+    );
+    // The same output layer in every bucket: the same scores but for the last division's rounding.
+    assert!((depth_one_cp(&loaded) - depth_one_cp(&built_in)).abs() <= 1, "{built_in:?} {loaded:?}");
+}

@@ -105,7 +105,7 @@ impl Stack {
     pub fn evaluate(&mut self, board: &Board, ply: usize) -> i32 {
         self.update(ply);
         let n = 2 * self.net.hidden();
-        self.net.output(&self.values[ply * n..(ply + 1) * n], board.side_to_move())
+        self.net.output(&self.values[ply * n..(ply + 1) * n], board.side_to_move(), self.net.bucket_of(board))
     }
 
     /// Brings the accumulator at `ply` up to date from its nearest computed ancestor.

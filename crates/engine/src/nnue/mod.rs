@@ -8,6 +8,8 @@
 //! the side to move's half first. Quantisation: hidden weights and biases ×[`QA`], output weights
 //! ×[`QB`], output bias ×`QA·QB`; the output ×[`SCALE`] is centipawns. Files of the first format
 //! (`HSTNNUE1`) have output weights ×64 ([`QB_V1`]); they load and evaluate as they always did.
+//! A net may have several output layers (`HSTNNUE3`), one per band of material on the board
+//! ([`output_bucket`]): the hidden layer is shared, and each position is scored by its band's.
 //!
 //! The same plain loops run natively and in WebAssembly; LLVM vectorises them (SSE/AVX natively,
 //! `simd128` in the wasm build), except the output layer's dot product, written with `simd128`'s
@@ -35,9 +37,24 @@ pub const INPUTS: usize = 768;
 pub const MAGIC: [u8; 8] = *b"HSTNNUE2";
 /// The first format's magic bytes: the same layout, output weights ×[`QB_V1`].
 pub const MAGIC_V1: [u8; 8] = *b"HSTNNUE1";
+/// Magic bytes of a net with output buckets: output weights ×[`QB`], and after the hidden size the
+/// number of output buckets (u32); then, per bucket, its output weights, then every bucket's bias.
+pub const MAGIC_BUCKETS: [u8; 8] = *b"HSTNNUE3";
 /// Header length of a net file: magic, hidden size (u32), then the FNV-1a 64 checksum of the
 /// weights that follow (u64).
 pub const HEADER_LEN: usize = 20;
+/// Header length of a net with output buckets (`HSTNNUE3`): the bucket count (u32) follows the hidden size.
+pub const HEADER_LEN_BUCKETS: usize = 24;
+/// The most output buckets a net may have (one per piece count from 2 to 32).
+pub const MAX_BUCKETS: usize = 31;
+
+/// The output bucket of a position with `pieces` pieces (kings included) in a net of `buckets`:
+/// the 2 to 32 pieces a board can hold, cut into `buckets` bands as even as they can be (for 8:
+/// 2–5 pieces, 6–9, …, 30–32). The trainer picks buckets with this same function.
+#[inline]
+pub fn output_bucket(pieces: u32, buckets: usize) -> usize {
+    (pieces.saturating_sub(2) as usize * buckets / 31).min(buckets - 1)
+}
 
 /// The net built into the engine (its recipe is in `nets/README.md`).
 #[cfg(feature = "embedded-net")]
@@ -49,12 +66,15 @@ pub struct Network {
     hidden: usize,
     /// The output weights' quantisation: [`QB`], or [`QB_V1`] for a net of the first format.
     qb: i32,
+    /// Output layers, one per band of material ([`output_bucket`]); 1 in the first two formats.
+    buckets: usize,
     /// `INPUTS` rows of `hidden` weights: the column a feature adds to the accumulator.
     l1_weights: Vec<i16>,
     l1_bias: Vec<i16>,
-    /// The side to move's `hidden` weights, then the other side's.
+    /// Per bucket, the side to move's `hidden` weights, then the other side's.
     out_weights: Vec<i16>,
-    out_bias: i32,
+    /// Per bucket, the output bias.
+    out_bias: Vec<i32>,
 }
 
 /// FNV-1a, 64 bits: the net file's checksum.
@@ -81,25 +101,39 @@ impl Network {
         self.hidden
     }
 
+    /// The number of output buckets (1: a single output layer).
+    pub fn buckets(&self) -> usize {
+        self.buckets
+    }
+
     /// Reads a net file; an error that says what is wrong when it is not one.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
-        let qb = match bytes.get(..8) {
-            Some(m) if m == MAGIC => QB,
-            Some(m) if m == MAGIC_V1 => QB_V1,
-            _ => return Err("not a Homeostat net (no HSTNNUE2 or HSTNNUE1 header)".into()),
+        let (qb, header_len) = match bytes.get(..8) {
+            Some(m) if m == MAGIC => (QB, HEADER_LEN),
+            Some(m) if m == MAGIC_V1 => (QB_V1, HEADER_LEN),
+            Some(m) if m == MAGIC_BUCKETS => (QB, HEADER_LEN_BUCKETS),
+            _ => return Err("not a Homeostat net (no HSTNNUE3, HSTNNUE2 or HSTNNUE1 header)".into()),
         };
-        if bytes.len() < HEADER_LEN {
+        if bytes.len() < header_len {
             return Err("net: the header is cut short".into());
         }
-        let hidden = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes")) as usize;
-        let checksum = u64::from_le_bytes(bytes[12..20].try_into().expect("8 bytes"));
+        let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes")) as usize;
+        let hidden = word(8);
+        let buckets = if header_len == HEADER_LEN_BUCKETS { word(12) } else { 1 };
+        let checksum = u64::from_le_bytes(bytes[header_len - 8..header_len].try_into().expect("8 bytes"));
         if hidden == 0 || hidden > 4096 {
             return Err(format!("net: hidden size {hidden} out of range"));
         }
-        let body = &bytes[HEADER_LEN..];
-        let expected = 2 * (INPUTS * hidden + hidden + 2 * hidden) + 4;
+        if buckets == 0 || buckets > MAX_BUCKETS {
+            return Err(format!("net: {buckets} output buckets, expected 1 to {MAX_BUCKETS}"));
+        }
+        let body = &bytes[header_len..];
+        let expected = 2 * (INPUTS * hidden + hidden + buckets * 2 * hidden) + 4 * buckets;
         if body.len() != expected {
-            return Err(format!("net: {} bytes of weights for hidden size {hidden}, expected {expected}", body.len()));
+            return Err(format!(
+                "net: {} bytes of weights for hidden size {hidden} and {buckets} output bucket(s), expected {expected}",
+                body.len()
+            ));
         }
         if fnv1a(body) != checksum {
             return Err("net: checksum mismatch (file damaged)".into());
@@ -108,21 +142,33 @@ impl Network {
         let mut take = |n: usize| words.by_ref().take(n).collect::<Vec<i16>>();
         let l1_weights = take(INPUTS * hidden);
         let l1_bias = take(hidden);
-        let out_weights = take(2 * hidden);
-        let tail = &body[body.len() - 4..];
-        let out_bias = i32::from_le_bytes(tail.try_into().expect("4 bytes"));
+        let out_weights = take(buckets * 2 * hidden);
+        let biases = &body[body.len() - 4 * buckets..];
+        let out_bias = biases.chunks_exact(4).map(|c| i32::from_le_bytes(c.try_into().expect("4 bytes"))).collect();
         Network::from_parts(hidden, l1_weights, l1_bias, out_weights, out_bias, qb)
     }
 
-    /// The net file's bytes (header with checksum, then the weights).
+    /// The net file's bytes (header with checksum, then the weights): a net with one output layer
+    /// in the format it was read in (`HSTNNUE2`, or `HSTNNUE1` for its output scale), one with
+    /// several as `HSTNNUE3`.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut body = Vec::new();
         for w in self.l1_weights.iter().chain(&self.l1_bias).chain(&self.out_weights) {
             body.extend_from_slice(&w.to_le_bytes());
         }
-        body.extend_from_slice(&self.out_bias.to_le_bytes());
-        let mut out = if self.qb == QB_V1 { MAGIC_V1 } else { MAGIC }.to_vec();
+        for b in &self.out_bias {
+            body.extend_from_slice(&b.to_le_bytes());
+        }
+        let magic = match (self.buckets, self.qb) {
+            (1, QB_V1) => MAGIC_V1,
+            (1, _) => MAGIC,
+            _ => MAGIC_BUCKETS,
+        };
+        let mut out = magic.to_vec();
         out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        if magic == MAGIC_BUCKETS {
+            out.extend_from_slice(&(self.buckets as u32).to_le_bytes());
+        }
         out.extend_from_slice(&fnv1a(&body).to_le_bytes());
         out.extend_from_slice(&body);
         out
@@ -134,21 +180,29 @@ impl Network {
         fnv1a(&self.to_bytes())
     }
 
-    /// A network from quantised parts (the trainer's output, `qb` [`QB`]); an error if the shapes disagree
+    /// A network from quantised parts (the trainer's output, `qb` [`QB`]): as many output biases as
+    /// output buckets, and for each bucket `2 * hidden` output weights. An error if the shapes disagree
     /// or the output could overflow.
     pub fn from_parts(
         hidden: usize,
         l1_weights: Vec<i16>,
         l1_bias: Vec<i16>,
         out_weights: Vec<i16>,
-        out_bias: i32,
+        out_bias: Vec<i32>,
         qb: i32,
     ) -> Result<Network, String> {
-        if l1_weights.len() != INPUTS * hidden || l1_bias.len() != hidden || out_weights.len() != 2 * hidden {
+        let buckets = out_bias.len();
+        if buckets == 0 || buckets > MAX_BUCKETS {
+            return Err(format!("net: {buckets} output buckets, expected 1 to {MAX_BUCKETS}"));
+        }
+        if l1_weights.len() != INPUTS * hidden || l1_bias.len() != hidden || out_weights.len() != buckets * 2 * hidden {
             return Err("net: parts do not match the hidden size".into());
         }
         if qb != QB && qb != QB_V1 {
             return Err(format!("net: output quantisation {qb}, expected {QB} or {QB_V1}"));
+        }
+        if qb == QB_V1 && buckets > 1 {
+            return Err(format!("net: output buckets need the output quantisation {QB}"));
         }
         // Each half of the output sums bytes (0–255) times weights in i32 lanes (see `square_sum`).
         for half in out_weights.chunks(hidden) {
@@ -156,7 +210,7 @@ impl Network {
                 return Err("net: output weights too large to sum in 32 bits".into());
             }
         }
-        Ok(Network { hidden, qb, l1_weights, l1_bias, out_weights, out_bias })
+        Ok(Network { hidden, qb, buckets, l1_weights, l1_bias, out_weights, out_bias })
     }
 
     /// The output weights' quantisation, [`QB`] or [`QB_V1`] (as [`Network::from_parts`] takes it).
@@ -165,9 +219,9 @@ impl Network {
     }
 
     /// The quantised parts, as [`Network::from_parts`] takes them: hidden weights (feature-major),
-    /// hidden biases, output weights (side to move's half first) and the output bias.
-    pub fn parts(&self) -> (&[i16], &[i16], &[i16], i32) {
-        (&self.l1_weights, &self.l1_bias, &self.out_weights, self.out_bias)
+    /// hidden biases, output weights (per bucket, side to move's half first) and the output biases.
+    pub fn parts(&self) -> (&[i16], &[i16], &[i16], &[i32]) {
+        (&self.l1_weights, &self.l1_bias, &self.out_weights, &self.out_bias)
     }
 
     /// The column of feature `f`.
@@ -192,20 +246,32 @@ impl Network {
         }
     }
 
-    /// The evaluation in centipawns, side to move's view, from an accumulator (White's half first).
-    pub fn output(&self, acc: &[i16], side: Color) -> i32 {
+    /// The output bucket that scores `board`.
+    #[inline]
+    pub fn bucket_of(&self, board: &Board) -> usize {
+        if self.buckets == 1 {
+            0
+        } else {
+            output_bucket(board.occupied().count(), self.buckets)
+        }
+    }
+
+    /// The evaluation in centipawns, side to move's view, from an accumulator (White's half first),
+    /// by output bucket `bucket`.
+    pub fn output(&self, acc: &[i16], side: Color, bucket: usize) -> i32 {
         let (white, black) = acc.split_at(self.hidden);
         let (us, them) = if side == Color::White { (white, black) } else { (black, white) };
-        let (w_us, w_them) = self.out_weights.split_at(self.hidden);
+        let weights = &self.out_weights[bucket * 2 * self.hidden..(bucket + 1) * 2 * self.hidden];
+        let (w_us, w_them) = weights.split_at(self.hidden);
         let sum = square_sum(screlu_dot(us, w_us)) + square_sum(screlu_dot(them, w_them));
-        ((sum / QA as i64 + self.out_bias as i64) * SCALE as i64 / (QA * self.qb) as i64) as i32
+        ((sum / QA as i64 + self.out_bias[bucket] as i64) * SCALE as i64 / (QA * self.qb) as i64) as i32
     }
 
     /// The evaluation of `board` from scratch (tests and one-off calls).
     pub fn evaluate(&self, board: &Board) -> i32 {
         let mut acc = vec![0i16; 2 * self.hidden];
         self.refresh(board, &mut acc);
-        self.output(&acc, board.side_to_move())
+        self.output(&acc, board.side_to_move(), self.bucket_of(board))
     }
 }
 
@@ -291,7 +357,8 @@ mod tests {
     fn parts_rebuild_the_same_net() {
         let net = Network::embedded().expect("the built-in net");
         let (w1, b1, w2, b2) = net.parts();
-        let again = Network::from_parts(net.hidden(), w1.to_vec(), b1.to_vec(), w2.to_vec(), b2, net.qb()).unwrap();
+        let again =
+            Network::from_parts(net.hidden(), w1.to_vec(), b1.to_vec(), w2.to_vec(), b2.to_vec(), net.qb()).unwrap();
         assert_eq!(again, *net);
         assert_eq!(again.checksum(), EMBEDDED_FNV);
     }
@@ -322,7 +389,7 @@ mod tests {
         let (w1, b1, w2, b2) = net.parts();
         let k = QB / net.qb();
         let w2 = w2.iter().map(|&w| w * k as i16).collect();
-        Network::from_parts(net.hidden(), w1.to_vec(), b1.to_vec(), w2, b2 * k, QB).unwrap()
+        Network::from_parts(net.hidden(), w1.to_vec(), b1.to_vec(), w2, b2.iter().map(|b| b * k).collect(), QB).unwrap()
     }
 
     const SAMPLE_FENS: [&str; 4] = [
@@ -362,7 +429,7 @@ mod tests {
                 let (us, them) = if board.side_to_move() == Color::White { (white, black) } else { (black, white) };
                 let activations = us.iter().chain(them).map(|&x| x.clamp(0, QA as i16) as i64);
                 let sum: i64 = activations.zip(w2).map(|(c, &w)| c * c * w as i64).sum();
-                let expected = (sum / QA as i64 + b2 as i64) * SCALE as i64 / (QA * net.qb()) as i64;
+                let expected = (sum / QA as i64 + b2[0] as i64) * SCALE as i64 / (QA * net.qb()) as i64;
                 assert_eq!(net.evaluate(&board) as i64, expected, "{fen}");
             }
         }
@@ -373,10 +440,72 @@ mod tests {
         let hidden = 300;
         let (w1, b1) = (vec![0; INPUTS * hidden], vec![0; hidden]);
         let big = vec![i16::MAX; 2 * hidden];
-        let err = Network::from_parts(hidden, w1.clone(), b1.clone(), big, 0, QB).unwrap_err();
+        let err = Network::from_parts(hidden, w1.clone(), b1.clone(), big, vec![0], QB).unwrap_err();
         assert!(err.contains("too large"), "{err}");
-        let err = Network::from_parts(hidden, w1, b1, vec![0; 2 * hidden], 0, 100).unwrap_err();
+        let err = Network::from_parts(hidden, w1.clone(), b1.clone(), vec![0; 2 * hidden], vec![0], 100).unwrap_err();
         assert!(err.contains("quantisation 100"), "{err}");
+        let err = Network::from_parts(hidden, w1.clone(), b1.clone(), vec![0; 2 * hidden], vec![], QB).unwrap_err();
+        assert!(err.contains("0 output buckets"), "{err}");
+        let err = Network::from_parts(hidden, w1, b1, vec![0; 2 * hidden], vec![0, 0], QB).unwrap_err();
+        assert!(err.contains("do not match"), "{err}");
+    }
+
+    /// The embedded net with `buckets` output layers, each a copy of its one, bucket `changed`'s
+    /// bias raised by `raise` (output units: `QA · QB` is a centipawn over [`SCALE`]).
+    fn bucketed(net: &Network, buckets: usize, changed: usize, raise: i32) -> Network {
+        let current = rescaled(net);
+        let (w1, b1, w2, b2) = current.parts();
+        let out_weights = w2.repeat(buckets);
+        let mut out_bias = vec![b2[0]; buckets];
+        out_bias[changed] += raise;
+        Network::from_parts(net.hidden(), w1.to_vec(), b1.to_vec(), out_weights, out_bias, QB).unwrap()
+    }
+
+    #[test]
+    fn output_buckets_split_the_piece_counts_evenly() {
+        for pieces in 2..=32 {
+            assert_eq!(output_bucket(pieces, 1), 0);
+            // Eight buckets: four piece counts each, the last 30 to 32.
+            assert_eq!(output_bucket(pieces, 8), ((pieces - 2) / 4) as usize, "{pieces}");
+        }
+        for buckets in 1..=MAX_BUCKETS {
+            let all: Vec<usize> = (2..=32).map(|p| output_bucket(p, buckets)).collect();
+            assert!(all.windows(2).all(|w| w[1] == w[0] || w[1] == w[0] + 1), "{buckets}: {all:?}");
+            assert_eq!((all[0], all[30]), (0, buckets - 1), "{buckets}");
+        }
+    }
+
+    #[test]
+    fn a_net_with_output_buckets_scores_each_position_by_its_own() {
+        let net = Network::embedded().unwrap();
+        let current = rescaled(&net);
+        // Copies of the one output layer score as it does; written as HSTNNUE3 and read back.
+        let same = bucketed(&net, 8, 0, 0);
+        let bytes = same.to_bytes();
+        assert_eq!(&bytes[..8], &MAGIC_BUCKETS);
+        assert_eq!(bytes.len(), HEADER_LEN_BUCKETS + 2 * (INPUTS * 128 + 128 + 8 * 256) + 4 * 8);
+        let again = Network::from_bytes(&bytes).unwrap();
+        assert_eq!((again.buckets(), &again), (8, &same));
+        for fen in SAMPLE_FENS {
+            let board = Board::from_fen(fen).unwrap();
+            assert_eq!(again.evaluate(&board), current.evaluate(&board), "{fen}");
+        }
+        // Raising one bucket's bias by 50 cp moves only the positions of that bucket.
+        let endgame = Board::from_fen(SAMPLE_FENS[3]).unwrap();
+        let bucket = output_bucket(endgame.occupied().count(), 8);
+        assert_eq!(bucket, 2);
+        let raised = bucketed(&net, 8, bucket, 50 * QA * QB / SCALE);
+        for fen in SAMPLE_FENS {
+            let board = Board::from_fen(fen).unwrap();
+            let gain = raised.evaluate(&board) - current.evaluate(&board);
+            assert_eq!(gain, if raised.bucket_of(&board) == bucket { 50 } else { 0 }, "{fen}");
+        }
+        // A damaged bucket count is refused with a reason.
+        let mut wrong = bytes.clone();
+        wrong[12] = 0;
+        assert!(Network::from_bytes(&wrong).unwrap_err().contains("0 output buckets"));
+        wrong[12] = 9;
+        assert!(Network::from_bytes(&wrong).unwrap_err().contains("expected"));
     }
 
     #[test]
