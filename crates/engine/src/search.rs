@@ -526,7 +526,8 @@ impl<'a> Searcher<'a> {
             }
             let quiet = !root.is_capture(m) && m.promotion().is_none();
             let piece = root.kind_on(m.from()).map(|k| PieceTo::new(Piece::new(us, k), m));
-            let child = self.enter(&root, m, 0, piece);
+            let mut child = root.duplicate();
+            self.enter(&mut child, &root, m, 0, piece);
             let nodes_before = self.nodes;
             let new_depth = depth - 1;
             let floor = match self.multi_margin {
@@ -863,7 +864,8 @@ impl<'a> Searcher<'a> {
                 }
             }
 
-            let child = self.enter(board, m, ply, Some(pt));
+            let mut child = board.duplicate();
+            self.enter(&mut child, board, m, ply, Some(pt));
             let gives_check = child.in_check();
             searched += 1;
             let new_depth = depth - 1 + if Some(m) == tt_move { tt_extension } else { 0 };
@@ -961,18 +963,18 @@ impl<'a> Searcher<'a> {
         best_score
     }
 
-    /// Plays `m` (moving `moved`) from `board` at `ply`: the child position, with the evaluator, the
-    /// search stack and the repetition history following it. The caller pops `hashes` when done.
+    /// Plays `m` (moving `moved`) from `board` at `ply` on `child`, a copy of `board`, with the evaluator,
+    /// the search stack and the repetition history following it. The caller pops `hashes` when done.
+    /// The caller makes the copy: a board returned by value left wasm a 192-byte `memory.copy`, a call
+    /// out of the compiled code, for every move made.
     #[inline]
-    fn enter(&mut self, board: &Board, m: Move, ply: usize, moved: Option<PieceTo>) -> Board {
-        let mut child = board.duplicate();
+    fn enter(&mut self, child: &mut Board, board: &Board, m: Move, ply: usize, moved: Option<PieceTo>) {
         child.play(m);
         self.tt.prefetch(child.hash());
         self.evaluator.push_move(ply + 1, board, m);
         self.stack[ply].moved = moved;
         self.stack[ply + 1].plies_from_null = self.stack[ply].plies_from_null.saturating_add(1);
         self.hashes.push(child.hash());
-        child
     }
 
     /// The static evaluation of `board`, side to move's view: as the evaluator gives it (the table's copy
@@ -1006,7 +1008,8 @@ impl<'a> Searcher<'a> {
                 continue;
             }
             let Some(kind) = board.kind_on(m.from()) else { continue };
-            let child = self.enter(board, m, ply, Some(PieceTo::new(Piece::new(us, kind), m)));
+            let mut child = board.duplicate();
+            self.enter(&mut child, board, m, ply, Some(PieceTo::new(Piece::new(us, kind), m)));
             let mut v = -self.qsearch(&child, -pc_beta, -pc_beta + 1, ply + 1);
             if v >= pc_beta && reduced > 0 {
                 v = -self.negamax(&child, -pc_beta, -pc_beta + 1, reduced, ply + 1, true);
