@@ -66,14 +66,13 @@ pub struct Network {
     hidden: usize,
     /// The output weights' quantisation: [`QB`], or [`QB_V1`] for a net of the first format.
     qb: i32,
-    /// Output layers, one per band of material ([`output_bucket`]); 1 in the first two formats.
-    buckets: usize,
     /// `INPUTS` rows of `hidden` weights: the column a feature adds to the accumulator.
     l1_weights: Vec<i16>,
     l1_bias: Vec<i16>,
     /// Per bucket, the side to move's `hidden` weights, then the other side's.
     out_weights: Vec<i16>,
-    /// Per bucket, the output bias.
+    /// Per output bucket (one per band of material, [`output_bucket`]; one in the first two formats),
+    /// the output bias.
     out_bias: Vec<i32>,
 }
 
@@ -103,7 +102,7 @@ impl Network {
 
     /// The number of output buckets (1: a single output layer).
     pub fn buckets(&self) -> usize {
-        self.buckets
+        self.out_bias.len()
     }
 
     /// Reads a net file; an error that says what is wrong when it is not one.
@@ -159,7 +158,7 @@ impl Network {
         for b in &self.out_bias {
             body.extend_from_slice(&b.to_le_bytes());
         }
-        let magic = match (self.buckets, self.qb) {
+        let magic = match (self.buckets(), self.qb) {
             (1, QB_V1) => MAGIC_V1,
             (1, _) => MAGIC,
             _ => MAGIC_BUCKETS,
@@ -167,7 +166,7 @@ impl Network {
         let mut out = magic.to_vec();
         out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
         if magic == MAGIC_BUCKETS {
-            out.extend_from_slice(&(self.buckets as u32).to_le_bytes());
+            out.extend_from_slice(&(self.buckets() as u32).to_le_bytes());
         }
         out.extend_from_slice(&fnv1a(&body).to_le_bytes());
         out.extend_from_slice(&body);
@@ -210,7 +209,7 @@ impl Network {
                 return Err("net: output weights too large to sum in 32 bits".into());
             }
         }
-        Ok(Network { hidden, qb, buckets, l1_weights, l1_bias, out_weights, out_bias })
+        Ok(Network { hidden, qb, l1_weights, l1_bias, out_weights, out_bias })
     }
 
     /// The output weights' quantisation, [`QB`] or [`QB_V1`] (as [`Network::from_parts`] takes it).
@@ -249,11 +248,7 @@ impl Network {
     /// The output bucket that scores `board`.
     #[inline]
     pub fn bucket_of(&self, board: &Board) -> usize {
-        if self.buckets == 1 {
-            0
-        } else {
-            output_bucket(board.occupied().count(), self.buckets)
-        }
+        output_bucket(board.occupied().count(), self.buckets())
     }
 
     /// The evaluation in centipawns, side to move's view, from an accumulator (White's half first),
