@@ -184,11 +184,15 @@ cargo-test:
 # The game controller and the worker protocol in Node with the real wasm module (needs a prior `make wasm`): the
 # configuration matrix (every level, think setting, side and start), the play policy, and the protocol's field lists.
 node-test: node-deps
-	node --test tests/node/*.test.js
+	node --test --test-force-exit tests/node/*.test.js
 
-# Browser tests in Chromium, Firefox and WebKit; WebKit's MiniBrowser needs the virtual X server.
+# Browser tests in Chromium, Firefox and WebKit; WebKit's MiniBrowser needs the virtual X server. A browser left
+# running must not hold the run open: each file's process exits when its tests are done, and the whole stage is
+# stopped, as a failure, after BROWSER_TEST_LIMIT seconds.
+BROWSER_TEST_LIMIT ?= 1800
 browser-test: node-deps
-	xvfb-run -a --server-args="-screen 0 1280x1024x24" node --test tests/browser/*.test.js
+	timeout --kill-after=30 $(BROWSER_TEST_LIMIT) \
+		xvfb-run -a --server-args="-screen 0 1280x1024x24" node --test --test-force-exit tests/browser/*.test.js
 
 # Tools for building: the wasm target, wasm-bindgen CLI and the npm packages. Each is installed only when missing.
 deps: rust-deps node-deps

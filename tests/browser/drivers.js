@@ -327,6 +327,22 @@ class PuppeteerDriver extends Driver {
     await this.page.keyboard.press(key);
   }
 
+  /**
+   * Sets the page's viewport. Puppeteer sends Firefox a screen-orientation override beside the viewport, a command
+   * Firefox ESR 140 does not know; the viewport command goes with it and is applied, so that one refusal is let pass
+   * once the page has the size asked for.
+   * @param {{width: number, height: number, deviceScaleFactor?: number}} viewport
+   */
+  async resize(viewport) {
+    try {
+      await this.page.setViewport(viewport);
+    } catch (err) {
+      if (!String(err?.message).includes("unknown command emulation.setScreenOrientationOverride")) throw err;
+      const { width, height } = viewport;
+      await this.page.waitForFunction((w, h) => innerWidth === w && innerHeight === h, { timeout: 5000 }, width, height);
+    }
+  }
+
   /** Closes the browser and removes its profile. */
   async close() {
     await this.browser.close().catch(() => {});
@@ -362,7 +378,7 @@ class WebKitDriver extends Driver {
       try {
         await this.session.close();
         this.session = await this.restart();
-        await this.fitViewport(VIEWPORT).catch(() => {});
+        await this.resize(VIEWPORT).catch(() => {});
       } finally {
         this.restarting = false;
       }
@@ -371,10 +387,11 @@ class WebKitDriver extends Driver {
   }
 
   /**
-   * Resizes the window so that the page's viewport (not the window with its toolbar) has the given size.
+   * Resizes the window so that the page's viewport (not the window with its toolbar) has the given size; WebKit
+   * through WebDriver has no device scale factor to set.
    * @param {{width: number, height: number}} viewport
    */
-  async fitViewport({ width, height }) {
+  async resize({ width, height }) {
     await this.command("POST", "/window/rect", { width, height });
     const inner = await this.evaluate("({ width: innerWidth, height: innerHeight })");
     if (inner.width === width && inner.height === height) return;
@@ -501,6 +518,25 @@ class WebKitDriver extends Driver {
 }
 
 /**
+ * A driver on the browser's first page at the test viewport. A browser that fails here is closed, so that a failed
+ * start does not leave it running and keep the test process from ending.
+ */
+async function firstPage(engine, browser, profileDir) {
+  const page = await browser.pages().then((pages) => pages[0] ?? browser.newPage()).catch(async (err) => {
+    await browser.close().catch(() => {});
+    throw err;
+  });
+  const driver = new PuppeteerDriver(engine, browser, page, profileDir);
+  try {
+    await driver.resize(VIEWPORT);
+  } catch (err) {
+    await driver.close();
+    throw err;
+  }
+  return driver;
+}
+
+/**
  * Starts a fresh browser of the given engine with one empty page.
  * @param {string} engine one of {@link ENGINES}
  * @returns {Promise<PuppeteerDriver | WebKitDriver>}
@@ -516,9 +552,7 @@ export async function launch(engine) {
         args: [...CHROMIUM_ARGS, `--user-data-dir=${profileDir}`],
         defaultViewport: VIEWPORT,
       });
-      const page = (await browser.pages())[0] ?? (await browser.newPage());
-      await page.setViewport(VIEWPORT);
-      return new PuppeteerDriver(engine, browser, page, profileDir);
+      return firstPage(engine, browser, profileDir);
     }
     case "firefox": {
       const browser = await puppeteer.launch({
@@ -527,9 +561,7 @@ export async function launch(engine) {
         headless: true,
         defaultViewport: VIEWPORT,
       });
-      const page = (await browser.pages())[0] ?? (await browser.newPage());
-      await page.setViewport(VIEWPORT);
-      return new PuppeteerDriver(engine, browser, page, null);
+      return firstPage(engine, browser, null);
     }
     case "webkit": {
       if (!process.env.DISPLAY) {
@@ -544,7 +576,7 @@ export async function launch(engine) {
         });
       const driver = new WebKitDriver(await start(), start);
       try {
-        await driver.fitViewport(VIEWPORT);
+        await driver.resize(VIEWPORT);
       } catch (err) {
         await driver.close();
         throw err;

@@ -75,11 +75,8 @@ async function engineFailed(driver, origin) {
   await sleep(3000);
 }
 
-/** Resizes the viewport of a puppeteer page, or the WebKit window. */
-async function resize(driver, width, height) {
-  if (driver.page) await driver.page.setViewport({ width, height, deviceScaleFactor: width < 500 ? 2 : 1 });
-  else await driver.fitViewport({ width, height });
-}
+/** Resizes the viewport, at twice the pixels on phone widths. */
+const resize = (driver, width, height) => driver.resize({ width, height, deviceScaleFactor: width < 500 ? 2 : 1 });
 
 const engines = process.argv.slice(2).length ? process.argv.slice(2) : ["chromium"];
 await mkdir(OUT, { recursive: true });
