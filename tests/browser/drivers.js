@@ -518,15 +518,10 @@ class WebKitDriver extends Driver {
 }
 
 /**
- * A driver on the browser's first page at the test viewport. A browser that fails here is closed, so that a failed
- * start does not leave it running and keep the test process from ending.
+ * The driver at the test viewport. One that cannot be sized is closed, so that a failed start does not leave its
+ * browser running and keep the test process from ending.
  */
-async function firstPage(engine, browser, profileDir) {
-  const page = await browser.pages().then((pages) => pages[0] ?? browser.newPage()).catch(async (err) => {
-    await browser.close().catch(() => {});
-    throw err;
-  });
-  const driver = new PuppeteerDriver(engine, browser, page, profileDir);
+async function atTestViewport(driver) {
   try {
     await driver.resize(VIEWPORT);
   } catch (err) {
@@ -534,6 +529,18 @@ async function firstPage(engine, browser, profileDir) {
     throw err;
   }
   return driver;
+}
+
+/** A driver on the browser's first page at the test viewport (the browser is closed if that fails). */
+async function onFirstPage(engine, browser, profileDir) {
+  let page;
+  try {
+    page = (await browser.pages())[0] ?? (await browser.newPage());
+  } catch (err) {
+    await browser.close().catch(() => {});
+    throw err;
+  }
+  return atTestViewport(new PuppeteerDriver(engine, browser, page, profileDir));
 }
 
 /**
@@ -552,7 +559,7 @@ export async function launch(engine) {
         args: [...CHROMIUM_ARGS, `--user-data-dir=${profileDir}`],
         defaultViewport: VIEWPORT,
       });
-      return firstPage(engine, browser, profileDir);
+      return onFirstPage(engine, browser, profileDir);
     }
     case "firefox": {
       const browser = await puppeteer.launch({
@@ -561,7 +568,7 @@ export async function launch(engine) {
         headless: true,
         defaultViewport: VIEWPORT,
       });
-      return firstPage(engine, browser, null);
+      return onFirstPage(engine, browser, null);
     }
     case "webkit": {
       if (!process.env.DISPLAY) {
@@ -574,14 +581,7 @@ export async function launch(engine) {
             "webkitgtk:browserOptions": { binary: BINARIES.webkitBrowser, args: ["--automation"] },
           },
         });
-      const driver = new WebKitDriver(await start(), start);
-      try {
-        await driver.resize(VIEWPORT);
-      } catch (err) {
-        await driver.close();
-        throw err;
-      }
-      return driver;
+      return atTestViewport(new WebKitDriver(await start(), start));
     }
     default:
       throw new Error(`unknown engine: ${engine}`);
