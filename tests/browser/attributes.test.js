@@ -432,6 +432,63 @@ for (const engine of enginesUnderTest()) {
       await driver.waitFor(() => document.querySelector("homeostat-chess").shadowRoot.querySelector(".review-panel").hidden, { timeout: 5000 });
     });
 
+    test("the move list keeps the move shown in view when the panels beside it squeeze it, unless the person scrolled away", async () => {
+      const moves = "1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 6. Be3 e5 7. Nb3 Be6 8. f3 Be7 9. Qd2 O-O 10. O-O-O Nbd7 11. g4 b5 12. g5 b4 13. Ne2 Ne8 14. f4 a5 15. f5 a4 16. Nbd4 exd4 17. Nxd4 b3 *";
+      await open({ pgn: moves, player: "both" });
+      /** Runs in the page: the shown move's lines against the list box's visible lines, and the box's scroll. */
+      const place = () =>
+        driver.evaluate(() => {
+          const root = document.querySelector("homeostat-chess").shadowRoot;
+          const box = root.querySelector(".moves");
+          const move = root.querySelector(".move-list [aria-current]").getBoundingClientRect();
+          const inner = box.getBoundingClientRect();
+          const top = inner.top + box.clientTop;
+          return {
+            inView: move.top >= top - 0.5 && move.bottom <= top + box.clientHeight + 0.5,
+            scrollTop: box.scrollTop,
+            scrolls: box.scrollHeight > box.clientHeight,
+            clientHeight: box.clientHeight,
+            move: [move.top - top + box.scrollTop, move.bottom - top + box.scrollTop],
+            follow: document.querySelector("homeostat-chess").moveList.follow,
+          };
+        });
+      const squeeze = (px) =>
+        driver.evaluate((px) => {
+          const box = document.querySelector("homeostat-chess").shadowRoot.querySelector(".moves");
+          box.style.flex = "none";
+          box.style.minHeight = "0";
+          box.style.height = `${px}px`;
+        }, px);
+      /** Runs in the page: whether the box is at most `px` high and shows the last move, b3, wholly. */
+      const shownWithin = (px) => {
+        const root = document.querySelector("homeostat-chess").shadowRoot;
+        const box = root.querySelector(".moves");
+        const move = root.querySelector(".move-list [aria-current]");
+        if (box.clientHeight > px || move?.textContent !== "b3") return false;
+        const at = move.getBoundingClientRect();
+        const top = box.getBoundingClientRect().top + box.clientTop;
+        return at.top >= top - 0.5 && at.bottom <= top + box.clientHeight + 0.5;
+      };
+      const waitShown = (px) =>
+        driver.waitFor(shownWithin, { timeout: 5000 }, px).catch(async (err) => {
+          throw new Error(`${err.message}\nthe list at ${px} px: ${JSON.stringify(await place())}`);
+        });
+      await squeeze(260);
+      await waitShown(260);
+      // A panel above grows: the box is squeezed below the row shown, which comes back into view.
+      await squeeze(90);
+      await waitShown(90);
+      assert.ok((await place()).scrolls, "the squeezed list scrolls");
+      // The person scrolls back to the first moves; a later squeeze leaves the list where they put it.
+      await driver.evaluate(() => {
+        document.querySelector("homeostat-chess").shadowRoot.querySelector(".moves").scrollTop = 0;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await squeeze(80);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.equal((await place()).scrollTop, 0, "a list the person scrolled stays where they scrolled it");
+    });
+
     test("a pgn attribute holding several games: the first is shown, and the status line says so", async () => {
       await open({ pgn: '[White "Ada"]\n\n1. e4 e5 *\n\n[White "Ben"]\n\n1. d4 *\n\n[White "Cy"]\n\n1. c4 *', player: "both" });
       const shown = await driver.evaluate(() => {

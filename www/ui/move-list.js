@@ -12,6 +12,24 @@ export class MoveList {
       const button = event.target.closest("button[data-ply]");
       if (button) onSelect(Number(button.dataset.ply));
     });
+    // The box shares its column with panels that grow and shrink (the thinking lines, the opening's name, the review
+    // panel), and its rows change height as styles and fonts arrive, so the move shown can slip out of view with no
+    // render. It is kept in view on any such change, unless the person has scrolled it out of view themselves: a
+    // scroll with no change of size is theirs (or the list's own, which leaves the move in view).
+    this.follow = true;
+    this.size = "";
+    const box = root.parentElement;
+    if (typeof ResizeObserver === "function" && box) {
+      box.addEventListener("scroll", () => {
+        if (this.size === this.measure()) this.follow = this.inView();
+      }, { passive: true });
+      const observer = new ResizeObserver(() => {
+        if (this.follow) this.keepInView();
+        this.size = this.measure();
+      });
+      observer.observe(box);
+      observer.observe(root);
+    }
   }
 
   /**
@@ -57,12 +75,38 @@ export class MoveList {
       fragment.append(end);
     }
     this.root.replaceChildren(fragment);
-    const active = this.root.querySelector("[aria-current]") ?? this.root.lastElementChild;
-    if (active) {
+    this.follow = true;
+    this.keepInView();
+  }
+
+  /** Scrolls the list's box, when the move shown (or else the last line) is not wholly in it, to centre it. */
+  keepInView() {
+    const seen = this.span();
+    if (seen && !this.inView(seen)) {
       const box = this.root.parentElement;
-      // Measured on screen: offsetTop counts from the nearest positioned ancestor, which is the box itself.
-      const top = active.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
-      if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - 30) box.scrollTop = top - box.clientHeight / 2;
+      box.scrollTop = seen.top - (box.clientHeight - (seen.bottom - seen.top)) / 2;
     }
+    this.size = this.measure();
+  }
+
+  /** Whether the move shown (or else the last line) is wholly in the box's visible part. */
+  inView(seen = this.span()) {
+    return !seen || (seen.top >= seen.scrollTop - 0.5 && seen.bottom <= seen.scrollTop + this.root.parentElement.clientHeight + 0.5);
+  }
+
+  /** The box's height and the list's, which move the rows without a scroll. */
+  measure() {
+    return `${this.root.parentElement?.clientHeight} ${this.root.offsetHeight}`;
+  }
+
+  /** Where the move shown (or else the last line) lies in the box's scrolled content, and the box's scroll. */
+  span() {
+    const active = this.root.querySelector("[aria-current]") ?? this.root.lastElementChild;
+    const box = this.root.parentElement;
+    if (!active || !box || box.clientHeight === 0) return null;
+    // Measured on screen: offsetTop counts from the nearest positioned ancestor, which is the box itself.
+    const origin = box.getBoundingClientRect().top + box.clientTop - box.scrollTop;
+    const at = active.getBoundingClientRect();
+    return { top: at.top - origin, bottom: at.bottom - origin, scrollTop: box.scrollTop };
   }
 }
