@@ -179,6 +179,42 @@ for (const engine of enginesUnderTest()) {
       }
     });
 
+    test("a slow rules module: the player says it is loading, offers no moves, then says why it waits, then plays", { timeout: 60_000 }, async () => {
+      const slow = await startServer({ delays: { "/pkg/homeostat_rules_bg.wasm": 11_000 } });
+      /** Runs in the page: the thinking panel's words, the start state and the toolbar buttons that are on. */
+      const starting = () => {
+        const el = document.querySelector("homeostat-chess");
+        const root = el?.shadowRoot;
+        if (!root?.querySelector(".thinking")) return null;
+        return {
+          state: el.dataset.state ?? null,
+          mode: root.querySelector("[data-field=mode]").textContent,
+          line: root.querySelector("[data-field=line]").textContent,
+          off: ["undo", "redo", "move-now", "hint", "draw", "resign"].filter((a) => root.querySelector(`.toolbar [data-action="${a}"]`).disabled),
+        };
+      };
+      try {
+        await driver.open(`${slow.origin}/embed.html?player=white&level=1`);
+        const early = await driver.waitFor(starting);
+        assert.deepEqual(early, { state: null, mode: "Starting", line: "Loading the player…", off: ["undo", "redo", "move-now", "hint", "draw", "resign"] });
+        assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").move("e4")), false, "no move before the rules are in");
+        const told = await driver.waitFor(() => {
+          const line = document.querySelector("homeostat-chess").shadowRoot.querySelector("[data-field=line]").textContent;
+          return line.startsWith("Still loading") && line;
+        }, { timeout: 10_000 });
+        assert.match(told, /rules module \(pkg\/homeostat_rules_bg\.wasm\): the network is slow/);
+        await driver.waitFor(() => document.querySelector("homeostat-chess").dataset.state === "ready", { timeout: 20_000 });
+        const ready = await driver.evaluate(starting);
+        assert.equal(ready.mode, "Engine idle");
+        assert.equal(ready.line, "Make a move on the board.");
+        assert.deepEqual(ready.off, ["undo", "redo", "move-now"], "hint, draw and resign apply from the first move");
+        assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").move("e4")), true);
+        assert.deepEqual(await driver.pageErrors(), []);
+      } finally {
+        await slow.close();
+      }
+    });
+
     test("a missing opening book: the opening line says so, and the game goes on", { timeout: 60_000 }, async () => {
       driver.expectErrors(/openings\.bin|404|not found/i);
       const noBook = await startServer({ missing: ["/pkg/openings.bin"] });

@@ -5,7 +5,10 @@ import { ICONS } from "./icons.js";
 
 /** A toolbar button. */
 const button = (action, icon, label, key) =>
-  `<button type="button" class="tool" data-action="${action}" title="${label}${key ? ` (${key})` : ""}" aria-label="${label}">${ICONS[icon]}<span>${label}</span></button>`;
+  `<button type="button" class="tool" data-action="${action}" title="${label}${key ? ` (${key})` : ""}" aria-label="${label}"${STARTS_DISABLED.includes(action) ? " disabled" : ""}>${ICONS[icon]}<span>${label}</span></button>`;
+
+/** Buttons that the game enables when they apply (see panels.js), off until the player has started. */
+const STARTS_DISABLED = ["undo", "redo", "move-now", "hint", "draw", "resign"];
 
 /** The time control choice of the new-game and settings dialogs: presets, or a custom "minutes+seconds". */
 const clockRow = `<label class="row">Clock <select name="clock"><option value="">None</option><option>3+2</option><option>5+3</option><option>10+5</option><option>15+10</option><option value="custom">Custom…</option></select>
@@ -50,8 +53,8 @@ export const TEMPLATE = `
       </div>
     </section>
     <section class="panel thinking" data-part="thinking" data-mode="idle" aria-label="Engine thinking">
-      <header class="panel-head"><span class="pulse"></span><span data-field="mode">Engine idle</span><span class="score" data-field="score">–</span></header>
-      <p class="line" data-field="line">Make a move on the board.</p>
+      <header class="panel-head"><span class="pulse"></span><span data-field="mode">Starting</span><span class="score" data-field="score">–</span></header>
+      <p class="line" data-field="line">Loading the player…</p>
       <div class="engine-notice" role="group" aria-label="Engine unavailable" hidden>
         <button type="button" data-action="retry-engine">Try again</button>
         <button type="button" data-action="two-players">Play both sides</button>
