@@ -141,7 +141,7 @@ for (const engine of enginesUnderTest()) {
       assert.match(shown.status, /Engine unavailable|engine/i);
       assert.equal(shown.mode, "Engine unavailable");
       // A worker file that is not there gives no message of its own: the line names the file and what to check.
-      assert.match(shown.line, /^The engine stopped: its worker \S*\/engine\/worker\.js\S* could not be loaded\. Check that /);
+      assert.match(shown.line, /^The engine stopped: its worker \S*\/engine\/worker\.js\S* could not be loaded\. Check that .*homeostat\.js\.$/);
       assert.ok(shown.playerErrors.length >= 1, "the error event fires too");
       // Two people can play on.
       await driver.evaluate(() => document.querySelector("homeostat-chess").shadowRoot.querySelector("[data-action=two-players]").click());

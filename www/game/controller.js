@@ -548,7 +548,8 @@ export class GameController extends EventTarget {
   engineFailed(err, prefix = "The engine stopped") {
     const text = err instanceof Error ? err.message : String(err);
     this.cancel();
-    this.setEngineState("failed", `${prefix}: ${text}`);
+    // Shown as a sentence in the thinking panel: it ends with a full stop.
+    this.setEngineState("failed", `${prefix}: ${text}${/[.!?]$/.test(text) ? "" : "."}`);
     this.fail(`engine: ${text}`, true);
   }
 
