@@ -5,7 +5,7 @@
 
 import { readChoice, readLevel, readMillis, readSwitch } from "./ui/attributes.js";
 import { ignoredKey } from "./ui/keyboard.js";
-import { assertWasmSupport } from "./engine/wasm-support.js";
+import { assertWasmSupport, sayIfSlow } from "./engine/wasm-support.js";
 import { CheckersBoard, rowCol, squareAt } from "./checkers/board.js";
 import { CheckersEngine } from "./checkers/engine.js";
 import { TEMPLATE } from "./checkers/template.js";
@@ -126,7 +126,9 @@ export class HomeostatCheckers extends HTMLElement {
   /** Loads the rules, reads the attributes and shows the first position. */
   async start() {
     try {
-      this.pkg = await loadRules();
+      this.pkg = await sayIfSlow(loadRules(), () => {
+        this.fields.status.textContent = "Still loading the checkers rules (pkg-checkers/homeostat_checkers_web_bg.wasm): the network is slow.";
+      });
     } catch (err) {
       this.dataset.state = "error";
       this.showError(`The checkers rules could not load: ${err?.message ?? err}`);

@@ -24,6 +24,7 @@ import { hideUntilStyled } from "./ui/stylesheet.js";
 import { TEMPLATE } from "./ui/template.js";
 import { ThinkingPanel } from "./ui/thinking-panel.js";
 import { loadBook, loadRules } from "./engine/rules.js";
+import { sayIfSlow } from "./engine/wasm-support.js";
 
 /** Modules loaded on demand, resolved next to this one so the element works from any folder. */
 const ENGINE_URL = new URL("./engine/engine-client.js", import.meta.url).href;
@@ -36,8 +37,6 @@ const MEMORY_URL = new URL("./extras/memory.js", import.meta.url).href;
 /** Review, analysis lines and drawn shapes: loaded at their first use. */
 const EXTRAS_URL = new URL("./extras/review-view.js", import.meta.url).href;
 
-/** How long the rules module may take before the thinking line says the network is slow. */
-const SLOW_START_MS = 8000;
 /** Keys that step through the game in a read-only viewer. */
 const VIEWER_KEYS = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last", ArrowUp: "first", ArrowDown: "last" };
 
@@ -180,20 +179,17 @@ export class HomeostatChess extends HTMLElement {
 
   /** Loads the rules, reads the attributes, and hands the saved or given game to a new controller. */
   async start() {
-    // On a slow network the board waits for the rules module; after a while the person is told why.
-    const slow = setTimeout(() => {
-      this.fields.line.textContent = `Still loading the rules module (pkg/homeostat_rules_bg.wasm): the network is slow. The board plays as soon as it arrives.`;
-    }, SLOW_START_MS);
     try {
-      this.rules = await loadRules();
+      // On a slow network the board waits for the rules module; after a while the person is told why.
+      this.rules = await sayIfSlow(loadRules(), () => {
+        this.fields.line.textContent = "Still loading the rules module (pkg/homeostat_rules_bg.wasm): the network is slow. The board plays as soon as it arrives.";
+      });
     } catch (err) {
       this.screen.showStatus(`Could not load the rules module: ${err.message}`, true);
       this.thinkingPanel.setMode("error", "Engine unavailable");
       this.fields.line.textContent = `The player could not start: ${err.message}. Check that the pkg/ folder is next to homeostat.js.`;
       this.dataset.state = "error";
       return;
-    } finally {
-      clearTimeout(slow);
     }
     // What the line said while loading gives way to the line a new board shows (the view keeps a line until a search).
     this.fields.line.textContent = "Make a move on the board.";

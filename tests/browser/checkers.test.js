@@ -350,6 +350,25 @@ for (const engine of enginesUnderTest()) {
       assert.equal(shown.playerErrors.length, 1);
     });
 
+    test("a slow rules module: the status says it is loading, then why it waits, then the game starts", { timeout: 40_000 }, async () => {
+      const slow = await startServer({ mounts: { "/": FIXTURES_DIR, "/lib/": WWW_DIR }, delays: { "/lib/pkg-checkers/homeostat_checkers_web_bg.wasm": 10_000 } });
+      const status = () => document.querySelector("homeostat-checkers")?.shadowRoot?.querySelector("[data-field=status]")?.textContent;
+      try {
+        await driver.open(`${slow.origin}/checkers.html`);
+        assert.equal(await driver.waitFor(status), "Loading…");
+        const told = await driver.waitFor(() => {
+          const text = document.querySelector("homeostat-checkers").shadowRoot.querySelector("[data-field=status]").textContent;
+          return text.startsWith("Still loading") && text;
+        }, { timeout: 10_000 });
+        assert.equal(told, "Still loading the checkers rules (pkg-checkers/homeostat_checkers_web_bg.wasm): the network is slow.");
+        await driver.waitFor(() => document.querySelector("homeostat-checkers").dataset.state === "ready", { timeout: 20_000 });
+        assert.equal(await driver.evaluate(status), "Your move (Black)");
+        assert.deepEqual(await driver.pageErrors(), []);
+      } finally {
+        await slow.close();
+      }
+    });
+
     test("each page loads only its own wasm module; the chess page links to checkers", { timeout: 30_000 }, async () => {
       const wasmOf = () => performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname).filter((p) => p.endsWith(".wasm"));
       await driver.open(`${server.origin}/checkers.html`);

@@ -1,6 +1,6 @@
 // Feature check for the wasm package: it is built with WebAssembly SIMD (simd128), which Chromium 91+,
 // Firefox 89+ and Safari 16.4+ run. Older browsers get a clear message instead of a compile error. Also the fetch of
-// the files the packages take beside them (the net, the opening book).
+// the files the packages take beside them (the net, the opening book), and a word for a package slow to arrive.
 
 // The smallest module using SIMD: one function returning `v128.const 0`.
 const SIMD_PROBE = new Uint8Array([
@@ -26,4 +26,20 @@ export function assertWasmSupport() {
   if (!WebAssembly.validate(SIMD_PROBE)) {
     throw new Error("this browser lacks WebAssembly SIMD (Chrome 91, Firefox 89 and Safari 16.4 have it)");
   }
+}
+
+/** How long a package may take to load before the player says the network is slow. */
+const SLOW_LOAD_MS = 8000;
+
+/**
+ * Settles as `loading` does; calls `onSlow` if it has not settled within {@link SLOW_LOAD_MS}, so that a player left
+ * waiting on the network can say why.
+ * @template T
+ * @param {Promise<T>} loading
+ * @param {() => void} onSlow
+ * @returns {Promise<T>}
+ */
+export function sayIfSlow(loading, onSlow) {
+  const timer = setTimeout(onSlow, SLOW_LOAD_MS);
+  return loading.finally(() => clearTimeout(timer));
 }
