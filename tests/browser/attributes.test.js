@@ -62,7 +62,7 @@ for (const engine of enginesUnderTest()) {
     /** Opens www/embed.html with the attributes as its query; waits for the player to be ready. */
     const open = async (attributes, origin = server.origin) => {
       await driver.open(`${origin}/embed.html?${new URLSearchParams(attributes)}`);
-      await driver.waitFor(() => document.querySelector("homeostat-chess")?.dataset.state === "ready");
+      await driver.waitForReady();
       return driver.evaluate(look);
     };
     const read = () => driver.evaluate(look);

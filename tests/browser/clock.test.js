@@ -39,7 +39,7 @@ for (const engine of enginesUnderTest()) {
     let driver;
     const open = async (query) => {
       await driver.open(`${server.origin}/embed.html?${new URLSearchParams(query)}`);
-      await driver.waitFor(() => document.querySelector("homeostat-chess")?.dataset.state === "ready");
+      await driver.waitForReady();
       await driver.evaluate(() => {
         window.__gameovers = [];
         document.querySelector("homeostat-chess").addEventListener("gameover", (event) => window.__gameovers.push(event.detail));

@@ -177,6 +177,25 @@ class Driver {
   }
 
   /**
+   * Waits for the player element `tag` to say it is ready. When it does not, the error says what the page shows:
+   * its address and load state, the element's state and status words, and the page's errors.
+   * @param {string} [tag]
+   * @param {{timeout?: number}} [options]
+   */
+  async waitForReady(tag = "homeostat-chess", { timeout = 15_000 } = {}) {
+    try {
+      await this.waitFor((name) => document.querySelector(name)?.dataset.state === "ready", { timeout }, tag);
+    } catch (err) {
+      const seen = await this.evaluate((name) => {
+        const el = document.querySelector(name);
+        const words = (field) => el?.shadowRoot?.querySelector(`[data-field=${field}]`)?.textContent ?? null;
+        return { url: location.href, readyState: document.readyState, element: Boolean(el), state: el?.dataset.state ?? null, mode: words("mode"), line: words("line"), status: words("status"), pageErrors: window.__pageErrors ?? null };
+      }, tag).catch((e) => `(the page did not answer: ${e.message})`);
+      throw new Error(`${err.message}\nthe page: ${JSON.stringify(seen)}`);
+    }
+  }
+
+  /**
    * Saves a PNG of the viewport, after the browser has painted the latest changes.
    * @param {string} file
    */
