@@ -189,7 +189,7 @@ class Driver {
       const seen = await this.evaluate((name) => {
         const el = document.querySelector(name);
         const words = (field) => el?.shadowRoot?.querySelector(`[data-field=${field}]`)?.textContent ?? null;
-        return { url: location.href, readyState: document.readyState, element: Boolean(el), state: el?.dataset.state ?? null, mode: words("mode"), line: words("line"), status: words("status"), pageErrors: window.__pageErrors ?? null };
+        return { url: location.href, readyState: document.readyState, element: Boolean(el), state: el?.dataset.state ?? null, mode: words("mode"), line: words("line"), status: words("status"), pageErrors: window.__pageErrors ?? null, fetched: performance.getEntriesByType("resource").map((e) => `${new URL(e.name).pathname} ${Math.round(e.responseEnd)}`) };
       }, tag).catch((e) => `(the page did not answer: ${e.message})`);
       throw new Error(`${err.message}\nthe page: ${JSON.stringify(seen)}`);
     }
