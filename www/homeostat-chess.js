@@ -22,7 +22,7 @@ import { Sounds } from "./ui/sounds.js";
 import { loadGame, loadSettings, saveGame, saveSettings } from "./ui/storage.js";
 import { hideUntilStyled } from "./ui/stylesheet.js";
 import { TEMPLATE } from "./ui/template.js";
-import { ThinkingPanel } from "./ui/thinking-panel.js";
+import { STAND_INS, ThinkingPanel } from "./ui/thinking-panel.js";
 import { loadBook, loadRules } from "./engine/rules.js";
 import { sayIfSlow } from "./engine/wasm-support.js";
 
@@ -182,7 +182,7 @@ export class HomeostatChess extends HTMLElement {
     try {
       // On a slow network the board waits for the rules module; after a while the person is told why.
       this.rules = await sayIfSlow(loadRules(), () => {
-        this.fields.line.textContent = "Still loading the rules module (pkg/homeostat_rules_bg.wasm): the network is slow. The board plays as soon as it arrives.";
+        this.fields.line.textContent = STAND_INS.slow;
       });
     } catch (err) {
       this.screen.showStatus(`Could not load the rules module: ${err.message}`, true);
@@ -191,8 +191,6 @@ export class HomeostatChess extends HTMLElement {
       this.dataset.state = "error";
       return;
     }
-    // What the line said while loading gives way to the line a new board shows (the view keeps a line until a search).
-    this.fields.line.textContent = "Make a move on the board.";
     for (const name of ATTRIBUTES) if (!LAYOUT_ATTRIBUTES.includes(name) && name !== "fen" && name !== "pgn" && name !== "seed") applyAttribute(this, name, true);
     // Playing Black, the board shows Black at the bottom unless the page says otherwise.
     if (!this.hasAttribute("orientation") && this.getAttribute("player") === "black") this.settings.orientation = "black";

@@ -25,7 +25,7 @@ export class MoveList {
       }, { passive: true });
       const observer = new ResizeObserver(() => {
         if (this.follow) this.keepInView();
-        this.size = this.measure();
+        else this.size = this.measure();
       });
       observer.observe(box);
       observer.observe(root);

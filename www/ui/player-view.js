@@ -2,6 +2,7 @@
 // controller's events into what the person sees and hears and into the element's own events.
 
 import { outcomeText, openingLine, renderBars, RESULT_TEXT, statusLine } from "./panels.js";
+import { STAND_INS } from "./thinking-panel.js";
 
 /** What the thinking panel's heading says for each kind of search. */
 const SEARCH_CAPTIONS = { play: "Homeostat is thinking", analyse: "Analysing", hint: "Looking for a hint" };
@@ -38,7 +39,7 @@ export class PlayerView {
       this.searchLine = null;
       el.thinkingPanel.reset();
       el.thinkingPanel.setMode(kind === "play" ? "thinking" : "analysing", SEARCH_CAPTIONS[kind]);
-      el.fields.line.textContent = "Thinking…";
+      el.fields.line.textContent = STAND_INS.thinking;
       this.refreshBars();
     });
     on("thinking", ({ kind, ...progress }) => {
@@ -176,11 +177,11 @@ export class PlayerView {
         el.thinkingPanel.setMode("idle", "Game over");
         // The engine's last line stays; a game loaded already finished has none, and no move to ask for.
         if (!this.searchLine) el.fields.line.textContent = "No more moves: start a new game, or look back through this one.";
-      } else if ((mode !== "book" && mode !== "memory") || el.fields.line.textContent === "Thinking…") {
+      } else if ((mode !== "book" && mode !== "memory") || el.fields.line.textContent === STAND_INS.thinking) {
         el.thinkingPanel.setMode("idle", c.engineState === "loading" ? "Engine loading" : "Engine idle");
       }
-      // "Thinking…" belongs to a running search only.
-      if (el.fields.line.textContent === "Thinking…") {
+      // "Thinking…" belongs to a running search only, the loading lines to a player not yet started.
+      if (Object.values(STAND_INS).includes(el.fields.line.textContent)) {
         el.fields.line.textContent = this.searchLine ?? (c.humanToMove() ? "Make a move on the board." : "Waiting.");
       }
     }

@@ -2,6 +2,7 @@
 // Each panel is its own part (data-part), so an embedding page can hide or move it.
 
 import { ICONS } from "./icons.js";
+import { STAND_INS } from "./thinking-panel.js";
 
 /** A toolbar button. */
 const button = (action, icon, label, key) =>
@@ -54,7 +55,7 @@ export const TEMPLATE = `
     </section>
     <section class="panel thinking" data-part="thinking" data-mode="idle" aria-label="Engine thinking">
       <header class="panel-head"><span class="pulse"></span><span data-field="mode">Starting</span><span class="score" data-field="score">–</span></header>
-      <p class="line" data-field="line">Loading the player…</p>
+      <p class="line" data-field="line">${STAND_INS.loading}</p>
       <div class="engine-notice" role="group" aria-label="Engine unavailable" hidden>
         <button type="button" data-action="retry-engine">Try again</button>
         <button type="button" data-action="two-players">Play both sides</button>

@@ -2,6 +2,16 @@
 
 import { formatCompact, formatScore } from "./score-format.js";
 
+/**
+ * Lines that stand in until there is something to say (a search starting, the player loading): the view puts the
+ * resting line in their place once no search runs.
+ */
+export const STAND_INS = {
+  thinking: "Thinking…",
+  loading: "Loading the player…",
+  slow: "Still loading the rules module (pkg/homeostat_rules_bg.wasm): the network is slow. The board plays as soon as it arrives.",
+};
+
 /** Shows the engine's progress; repaints at most once per animation frame. */
 export class ThinkingPanel {
   /** @param {HTMLElement} root the panel, holding elements with data-field names */
@@ -36,7 +46,7 @@ export class ThinkingPanel {
     const info = this.pending;
     if (!info) return;
     const f = this.fields;
-    f.line.textContent = info.text || "Thinking…";
+    f.line.textContent = info.text || STAND_INS.thinking;
     f.depth.textContent = info.depth ? `${info.depth}${info.seldepth ? `/${info.seldepth}` : ""}` : "–";
     f.nodes.textContent = info.nodes ? formatCompact(info.nodes) : "–";
     f.nps.textContent = info.nps ? `${formatCompact(info.nps)}/s` : "–";
