@@ -5,7 +5,7 @@
 
 import { readChoice, readLevel, readMillis, readSwitch } from "./ui/attributes.js";
 import { ignoredKey } from "./ui/keyboard.js";
-import { assertWasmSupport, sayIfSlow } from "./engine/wasm-support.js";
+import { loadPackage, sayIfSlow } from "./engine/wasm-support.js";
 import { CheckersBoard, rowCol, squareAt } from "./checkers/board.js";
 import { CheckersEngine } from "./checkers/engine.js";
 import { TEMPLATE } from "./checkers/template.js";
@@ -21,12 +21,7 @@ const NAMES = { b: "Black", w: "White" };
 let loading = null;
 /** The checkers wasm package for the main thread, loaded once per page. */
 function loadRules() {
-  loading ??= (async () => {
-    assertWasmSupport();
-    const pkg = await import(PKG_URL);
-    await pkg.default();
-    return pkg;
-  })();
+  loading ??= loadPackage(PKG_URL);
   return loading;
 }
 

@@ -215,6 +215,15 @@ for (const engine of enginesUnderTest()) {
       }
     });
 
+    test("a browser whose asynchronous wasm compile stalls: the rules module is compiled at once after a wait, and the game plays", { timeout: 60_000 }, async () => {
+      await driver.open(`${fixtures.origin}/stalled-compile.html`);
+      await driver.waitForReady("homeostat-chess", { timeout: 20_000 });
+      assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").move("e4")), true);
+      // The engine's worker has its own WebAssembly, untouched: it answers.
+      await waitPly(2);
+      assert.deepEqual(await driver.pageErrors(), []);
+    });
+
     test("a missing opening book: the opening line says so, and the game goes on", { timeout: 60_000 }, async () => {
       driver.expectErrors(/openings\.bin|404|not found/i);
       const noBook = await startServer({ missing: ["/pkg/openings.bin"] });

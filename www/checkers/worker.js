@@ -3,7 +3,7 @@
 // {type: "progress", id, event}, {type: "result", id, result}, {type: "error", id?, message, fatal?}.
 // A search blocks this worker until it ends; the page stops one early by terminating the worker (engine.js).
 
-import { assertWasmSupport } from "../engine/wasm-support.js";
+import { loadPackage } from "../engine/wasm-support.js";
 
 /** Hash table size in megabytes, from the worker URL's `?hash=` (16 by default). */
 const HASH_MB = Number(new URL(import.meta.url).searchParams.get("hash")) || 16;
@@ -14,9 +14,7 @@ let searcher = null;
 let crashed = false;
 
 const loaded = (async () => {
-  assertWasmSupport();
-  const pkg = await import(new URL("../pkg-checkers/homeostat_checkers_web.js", import.meta.url).href);
-  await pkg.default();
+  const pkg = await loadPackage(new URL("../pkg-checkers/homeostat_checkers_web.js", import.meta.url).href);
   searcher = new pkg.Searcher(HASH_MB);
 })();
 

@@ -1,7 +1,7 @@
 // Loads the rules' wasm package once for the page's main thread and hands out its `Game` class. It holds the rules
 // only (pkg/homeostat_rules.js): the search and its net are in the engine worker's package, loaded on demand.
 
-import { assertWasmSupport, fetchBytes } from "./wasm-support.js";
+import { fetchBytes, loadPackage } from "./wasm-support.js";
 
 /** @type {Promise<any> | null} */
 let loading = null;
@@ -12,12 +12,7 @@ let loading = null;
  * @returns {Promise<typeof import("../pkg/homeostat_rules.js")>}
  */
 export function loadRules() {
-  loading ??= (async () => {
-    assertWasmSupport();
-    const pkg = await import(new URL("../pkg/homeostat_rules.js", import.meta.url).href);
-    await pkg.default();
-    return pkg;
-  })();
+  loading ??= loadPackage(new URL("../pkg/homeostat_rules.js", import.meta.url).href);
   return loading;
 }
 

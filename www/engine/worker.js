@@ -3,7 +3,7 @@
 // early by terminating the worker (see engine-client.js).
 
 import { checkToWorker, requestOf } from "./protocol.js";
-import { assertWasmSupport, fetchBytes } from "./wasm-support.js";
+import { assertWasmSupport, fetchBytes, loadPackage } from "./wasm-support.js";
 
 /** Hash table size in megabytes, from the worker URL's `?hash=` (16 by default). */
 const HASH_MB = Number(new URL(import.meta.url).searchParams.get("hash")) || 16;
@@ -62,8 +62,7 @@ const loaded = (async () => {
   assertWasmSupport();
   const net = fetchBytes(NET_URL).catch((err) => err);
   const book = BOOK_FROM_PAGE ? pageBook : fetchBytes(BOOK_URL).catch(() => null);
-  const pkg = await import(new URL("../pkg/homeostat_web.js", import.meta.url).href);
-  await pkg.default();
+  const pkg = await loadPackage(new URL("../pkg/homeostat_web.js", import.meta.url).href);
   searcher = new pkg.Searcher(HASH_MB);
   const bookBytes = await book;
   try {
