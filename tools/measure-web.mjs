@@ -1,18 +1,20 @@
 // Measures the browser build: the gzip size of everything the page transfers, the time until the
-// board is playable on loopback, and the engine's bench in Chromium (wasm) against the native bench.
+// board is playable on loopback, and the engine's bench in a browser (wasm) against the native bench.
 //
-//   node tools/measure-web.mjs [--depth N] [--runs N] [--nnue]
+//   node tools/measure-web.mjs [--depth N] [--runs N] [--nnue] [--browser chromium|firefox|webkit]
+//
+// The browser is Chromium unless --browser names another (WebKit needs an X display: run under `xvfb-run -a`).
 //
 // With --nnue both benches evaluate with the net (level 8's evaluation): the wasm one with pkg/homeostat.nnue, the
 // native one with its embedded copy of the same file (`homeostat bench N nnue`).
-// Needs `make wasm` (www/pkg) and Chromium; builds the native `homeostat` binary with cargo.
+// Needs `make wasm` (www/pkg) and the browser; builds the native `homeostat` binary with cargo.
 
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { launch } from "../tests/browser/drivers.js";
+import { ENGINES, launch } from "../tests/browser/drivers.js";
 import { startServer, WWW_DIR } from "../tests/browser/server.js";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
@@ -37,6 +39,10 @@ const depth = option("depth", 11);
 const BENCH_BIN = path.join(process.env.CARGO_TARGET_DIR ?? path.join(ROOT, "target"), "release/homeostat");
 const runs = option("runs", 3);
 const nnue = process.argv.includes("--nnue");
+const browserAt = process.argv.indexOf("--browser");
+const browser = browserAt >= 0 ? process.argv[browserAt + 1] : "chromium";
+if (!ENGINES.includes(browser)) throw new Error(`--browser needs one of ${ENGINES.join(", ")}`);
+const BROWSER_NAME = { chromium: "Chromium", firefox: "Firefox", webkit: "WebKit" }[browser];
 
 /** CPU seconds used by this process's finished children (Linux: /proc/self/stat, in 1/100 s ticks). */
 function childCpuSeconds() {
@@ -56,12 +62,12 @@ function nativeBench() {
 }
 
 /**
- * Runs the bench `runs` times in Chromium (the package's `bench` export, in a worker) and
+ * Runs the bench `runs` times in the browser (the package's `bench` export, in a worker) and
  * natively, alternating so that other load on the machine hits both alike.
  */
 async function benchBoth() {
   const server = await startServer({ mounts: { "/": WWW_DIR, "/test/": FIXTURES } });
-  const driver = await launch("chromium");
+  const driver = await launch(browser);
   try {
     await driver.open(`${server.origin}/test/engine.html`);
     await driver.waitFor(() => window.fixtureReady === true);
@@ -155,12 +161,12 @@ function median(values) {
 }
 
 /**
- * Loads index.html `runs` times in Chromium over loopback and returns the milliseconds from
+ * Loads index.html `runs` times in the browser over loopback and returns the milliseconds from
  * navigation start until the element marked itself playable (wasm loaded, board drawn).
  */
 async function timeToInteractive() {
   const server = await startServer({ mounts: { "/": WWW_DIR } });
-  const driver = await launch("chromium");
+  const driver = await launch(browser);
   const times = [];
   try {
     for (let i = 0; i < runs; i++) {
@@ -176,13 +182,13 @@ async function timeToInteractive() {
 }
 
 const tti = await timeToInteractive();
-console.log(`time to interactive (index.html, Chromium, loopback): median ${median(tti).toFixed(0)} ms of ${tti.map((t) => t.toFixed(0)).join(", ")}`);
+console.log(`time to interactive (index.html, ${BROWSER_NAME}, loopback): median ${median(tti).toFixed(0)} ms of ${tti.map((t) => t.toFixed(0)).join(", ")}`);
 
 execFileSync("cargo", ["build", "--quiet", "--release", "-p", "homeostat-uci"], { cwd: ROOT, stdio: "inherit" });
 console.log(`bench depth ${depth}${nnue ? " with the net" : ""}, ${runs} alternating runs:`);
 const pairs = await benchBoth();
 const best = (side) => Math.max(...pairs.map((p) => p[side].nps));
-console.log(`  wasm (Chromium): best ${best("wasm").toLocaleString("en")} nps, ${pairs[0].wasm.nodes} nodes`);
+console.log(`  wasm (${BROWSER_NAME}): best ${best("wasm").toLocaleString("en")} nps, ${pairs[0].wasm.nodes} nodes`);
 console.log(`  native:          best ${best("native").toLocaleString("en")} nps, ${pairs[0].native.nodes} nodes`);
 const ratios = pairs.map((p) => p.wasm.nps / p.native.nps);
 console.log(`  ratio wasm/native: median ${median(ratios).toFixed(3)}, quartiles ${quantile(ratios, 0.25).toFixed(3)}–${quantile(ratios, 0.75).toFixed(3)}, of bests ${(best("wasm") / best("native")).toFixed(3)} (target 0.85)`);
