@@ -207,14 +207,19 @@ for (const engine of enginesUnderTest()) {
       assert.equal(start.status, "Your move (Black)");
       await new Promise((resolve) => setTimeout(resolve, 300));
       assert.equal((await read()).ply, 0, "the engine does not move for the person");
-      await clickSquares(11, 15);
-      const during = await driver.waitFor(() => {
+      // Every line the panel shows while the engine thinks, kept by the page itself: polling from here can miss a short
+      // search on a loaded machine.
+      await driver.evaluate(() => {
         const el = document.querySelector("homeostat-checkers");
-        const line = el.shadowRoot.querySelector("[data-field=line]").textContent;
-        return el.thinking && /^Considering \S+ \(\d+\) of \d+ moves, \d+ replies, [\d,]+ positions: \S+ \([+-]\d+\.\d\d\)$/.test(line) && line;
-      }, { timeout: 10_000, interval: 20 });
-      assert.ok(during);
+        const field = el.shadowRoot.querySelector("[data-field=line]");
+        window.__linesWhileThinking = [];
+        new MutationObserver(() => el.thinking && window.__linesWhileThinking.push(field.textContent)).observe(field, { childList: true, characterData: true, subtree: true });
+      });
+      await clickSquares(11, 15);
       await waitPly(2);
+      const lines = await driver.evaluate(() => window.__linesWhileThinking);
+      const considering = /^Considering \S+ \(\d+\) of \d+ moves, \d+ replies, [\d,]+ positions: \S+ \([+-]\d+\.\d\d\)$/;
+      assert.ok(lines.some((line) => considering.test(line)), JSON.stringify(lines.slice(0, 5)));
       const shown = await read();
       assert.equal(shown.moves[0], "11-15");
       assert.deepEqual(shown.events.moves.map((m) => m.by), ["person", "engine"]);
