@@ -99,4 +99,17 @@ impl Limits {
     pub fn infinite() -> Limits {
         Limits { infinite: true, ..Limits::default() }
     }
+
+    /// Whether a search under these limits ends by itself: a depth, node or time limit, or a clock.
+    /// Without one (a plain `go`, or `go mate N` for a mate that is not there) only a stop ends it.
+    pub fn ends_by_itself(&self) -> bool {
+        !self.infinite
+            && (self.depth.is_some()
+                || self.nodes.is_some()
+                || self.soft_nodes.is_some()
+                || self.movetime_ms.is_some()
+                || self.wtime.is_some()
+                || self.btime.is_some()
+                || self.adaptive.is_some())
+    }
 }

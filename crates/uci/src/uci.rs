@@ -243,8 +243,11 @@ impl Session {
     }
 
     /// The opponent played the expected move: search it for real with the clock running.
+    /// A `ponderhit` with no pondering search running is ignored, and the search that is running
+    /// (an infinite one, say) goes on: its handle must stay here, or `stop` could never reach it.
     fn ponderhit(&mut self) -> io::Result<()> {
-        if let (Some(go), Some(searching)) = (self.ponder.take(), self.searching.take()) {
+        let Some(go) = self.ponder.take() else { return Ok(()) };
+        if let Some(searching) = self.searching.take() {
             searching.stop_silently();
             self.go(&go)?;
         }
@@ -259,10 +262,11 @@ impl Session {
         }
     }
 
-    /// At the end of input: a timed search may finish, an endless one is stopped.
+    /// At the end of input: a search with a limit of its own may finish; one that only a `stop`
+    /// would end (infinite, pondering, a plain `go`) is stopped, since no `stop` can come now.
     fn finish(&mut self) {
         if let Some(searching) = self.searching.take() {
-            if searching.job().hold {
+            if searching.job().hold || !searching.job().limits.ends_by_itself() {
                 searching.stop();
             } else {
                 searching.wait();
@@ -374,6 +378,36 @@ mod tests {
         let text = talk(&["go ponder depth 3", "ponderhit"]);
         assert!(answers(&text).last().unwrap().starts_with("bestmove "), "{text}");
         assert_eq!(answers(&text).len(), 1, "{text}");
+    }
+
+    /// The words a GUI or a person sends when no search waits for them must not cut the engine off
+    /// from a search that runs: here a stray `ponderhit` during an infinite search once dropped its
+    /// handle, so the next `go` waited for ever on the engine that search still held.
+    #[test]
+    fn a_stray_ponderhit_leaves_the_search_in_reach() {
+        let (done, finished) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let text = talk(&["go infinite", "ponderhit", "isready", "go depth 2", "ponderhit", "stop", "quit"]);
+            let _ = done.send(text);
+        });
+        let text = finished.recv_timeout(Duration::from_secs(60)).expect("the session ends");
+        let lines = answers(&text);
+        assert_eq!(lines.len(), 3, "{text}");
+        assert_eq!(lines[0], "readyok", "{text}");
+        assert!(lines[1].starts_with("bestmove ") && lines[2].starts_with("bestmove "), "{text}");
+    }
+
+    /// Input that ends during a search no `stop` can end any more: it is stopped with its
+    /// `bestmove`; one with a limit of its own runs to it.
+    #[test]
+    fn the_end_of_input_stops_only_endless_searches() {
+        for go in ["go", "go mate 3", "go infinite", "go ponder"] {
+            let text = talk(&["position fen 8/8/8/3k4/8/8/8/2QK4 w - - 0 1", go]);
+            assert_eq!(answers(&text).len(), 1, "{go}: {text}");
+            assert!(answers(&text)[0].starts_with("bestmove ") && !text.contains("bestmove 0000"), "{go}: {text}");
+        }
+        let text = talk(&["go depth 6"]);
+        assert!(text.contains("info depth 6 "), "{text}");
     }
 
     #[test]

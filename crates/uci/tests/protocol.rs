@@ -2,12 +2,19 @@
 
 use homeostat_chess::{Board, Move};
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 /// Runs the binary with `input` on stdin (then EOF) and returns what it did.
 fn run(input: &[u8], args: &[&str]) -> Output {
+    start(input, args).wait_with_output().unwrap()
+}
+
+/// Starts the binary with `args`, writing `input` (then EOF) to it from a thread, so that a full
+/// stdout pipe cannot deadlock the test.
+fn start(input: &[u8], args: &[&str]) -> Child {
     let mut child = Command::new(env!("CARGO_BIN_EXE_homeostat"))
         .args(args)
         .stdin(Stdio::piped())
@@ -17,13 +24,10 @@ fn run(input: &[u8], args: &[&str]) -> Output {
         .expect("the binary starts");
     let mut stdin = child.stdin.take().unwrap();
     let input = input.to_vec();
-    // Written from a thread so a full stdout pipe cannot deadlock the test.
-    let writer = std::thread::spawn(move || {
+    std::thread::spawn(move || {
         let _ = stdin.write_all(&input);
     });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    output
+    child
 }
 
 /// The lines the engine answers to `lines`; it must exit cleanly.
@@ -177,6 +181,103 @@ fn garbage_does_not_crash() {
     assert!(text.contains("\nNodes searched: 20\n"), "{text}");
     assert!(text.ends_with("'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'\nreadyok\n"), "{text}");
     assert!(text.lines().all(|l| l.len() < 300), "an answer line is too long");
+}
+
+/// Random sequences of commands, well formed and not, in any order (a `ponderhit` with no ponder
+/// search, a `go` during a search, options changed while it runs): every session must end, within
+/// a deadline, with a clean exit, a `readyok` for each `isready` and at most one `bestmove` per `go`.
+#[test]
+fn random_command_sequences_never_hang_or_crash() {
+    const COMMANDS: &[&str] = &[
+        "uci",
+        "isready",
+        "ucinewgame",
+        "stop",
+        "stop",
+        "ponderhit",
+        "ponderhit",
+        "quit now",
+        "debug on",
+        "d",
+        "position startpos",
+        "position startpos moves e2e4 e7e5 g1f3",
+        "position fen 8/8/8/8/8/8/8/8 w - - 0 1",
+        "position fen k7/8/8/8/8/8/8/K7 w - - 0 1",
+        "position fen 6k1/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+        "position",
+        "go",
+        "go infinite",
+        "go ponder",
+        "go ponder wtime 300 btime 300",
+        "go depth 5",
+        "go nodes 20000",
+        "go movetime 30",
+        "go wtime 400 btime 400 winc 10 binc 10",
+        "go mate 2",
+        "go depth",
+        "go perft 3",
+        "go searchmoves e2e4 d2d4 depth 4",
+        "setoption name Hash value 2",
+        "setoption name MultiPV value 3",
+        "setoption name UseNNUE value false",
+        "setoption name UCI_LimitStrength value true",
+        "setoption name UCI_Elo value 1500",
+        "setoption name OwnBook value true",
+        "setoption name Hash value x",
+        "setoption name EvalFile value /nonexistent",
+        "register later",
+    ];
+    const TOKENS: &[&str] = &["e2e4", "0000", "-1", "99999999999999999999", "é", "moves", "fen", "depth", "value"];
+    for seed in 1..=24u64 {
+        let mut rng = homeostat_engine::Rng::new(seed);
+        let mut pick = |n: usize| (rng.next_u64() % n as u64) as usize;
+        let (mut input, mut asked, mut gos) = (String::new(), 0, 0);
+        for _ in 0..60 {
+            let mut line = COMMANDS[pick(COMMANDS.len())].to_string();
+            if pick(4) == 0 {
+                line = format!("{line} {}", TOKENS[pick(TOKENS.len())]);
+            }
+            asked += (line == "isready") as usize;
+            gos += line.starts_with("go") as usize;
+            input.push_str(&line);
+            input.push('\n');
+        }
+        let output = run_within(input.as_bytes(), Duration::from_secs(60))
+            .unwrap_or_else(|| panic!("seed {seed}: the session did not end\n{input}"));
+        assert!(output.status.success(), "seed {seed}: exit status {:?}\n{input}", output.status);
+        let text = String::from_utf8_lossy(&output.stdout);
+        let count = |word: &str| text.lines().filter(|l| l.starts_with(word)).count();
+        assert_eq!(count("readyok"), asked, "seed {seed}\n{input}\n{text}");
+        assert!(count("bestmove ") <= gos, "seed {seed}\n{input}\n{text}");
+    }
+}
+
+/// Runs the binary on `input` as [`run`] does, but gives up (killing it) after `limit`.
+fn run_within(input: &[u8], limit: Duration) -> Option<Output> {
+    let mut child = start(input, &[]);
+    // Drained as it comes, so a full pipe cannot stall the engine and pass for a hang.
+    let drain = |mut pipe: Box<dyn std::io::Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = pipe.read_to_end(&mut bytes);
+            bytes
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().unwrap()));
+    let stderr = drain(Box::new(child.stderr.take().unwrap()));
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    Some(Output { status, stdout: stdout.join().unwrap(), stderr: stderr.join().unwrap() })
 }
 
 #[test]
