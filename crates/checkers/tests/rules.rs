@@ -2,24 +2,11 @@
 //! (an 8×8 array, coordinates, recursion), over random games and random positions full of kings
 //! and multi-captures; and perft from the start against the published counts.
 
+mod common;
+
+use common::Rng;
 use homeostat_checkers::{perft, Color, Kind, Piece, Position};
 use std::collections::BTreeMap;
-
-/// xorshift64*, seeded.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// A board as an 8×8 array indexed `[row][col]`, row 0 being Black's back row.
 type Grid = [[Option<Piece>; 8]; 8];
