@@ -7,6 +7,9 @@ use std::time::Instant;
 /// Runs the bench at `args[0]` (default depth) and prints nodes and speed; `nnue` or `hce`
 /// after the depth picks the evaluation (default: the engine's default).
 pub fn run(args: &[String]) -> Result<(), String> {
+    if let Some(extra) = args.get(2) {
+        return Err(format!("bench: unexpected '{extra}' (usage: homeostat bench [DEPTH [nnue|hce]])"));
+    }
     let eval = match args.get(1).map(String::as_str) {
         None => None,
         Some("nnue") => Some(true),

@@ -473,7 +473,11 @@ fn bench_prints_a_node_count() {
         .expect("a node count");
     assert!(nodes > 1000, "{text}");
     assert!(text.contains("Nodes/second: "), "{text}");
-    assert_eq!(run(b"", &["bench", "x"]).status.code(), Some(2));
+    for bad in [&["bench", "x"][..], &["bench", "3", "fast"], &["bench", "3", "nnue", "extra"]] {
+        let output = run(b"", bad);
+        assert_eq!(output.status.code(), Some(2), "{bad:?}");
+        assert!(String::from_utf8_lossy(&output.stderr).starts_with("bench: "), "{bad:?}");
+    }
 }
 
 /// The score of the last complete `info depth 1` line.
