@@ -307,7 +307,13 @@ fn match_command(args: &[String]) -> Result<(), String> {
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
-        let number = || value.parse::<u64>().map_err(|_| format!("{flag} needs a number, not '{value}'"));
+        let number = || {
+            value
+                .parse::<u64>()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| format!("{flag} needs a positive number, not '{value}'"))
+        };
         match flag.as_str() {
             "--games" => games = number()?.max(2) as u32,
             "--depth" => limits.depth = Some(number()? as u32),
@@ -317,11 +323,12 @@ fn match_command(args: &[String]) -> Result<(), String> {
             }
             "--base" => base = parse_eval(value)?,
             "--test" => test = parse_eval(value)?,
-            "--seed" => seed = number()?,
+            "--seed" => seed = value.parse().map_err(|_| format!("--seed needs a number, not '{value}'"))?,
             _ => return Err(format!("unknown option '{flag}'\n{USAGE}")),
         }
     }
     let mut rng = homeostat_checkers_rng(seed);
+    let mut out = io::stdout().lock();
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     let mut pairs = [0u32; 5];
     for pair in 0..games.div_ceil(2) {
@@ -358,7 +365,7 @@ fn match_command(args: &[String]) -> Result<(), String> {
             }
         }
         pairs[pair_points] += 1;
-        println!("pair {}: {} ({})", pair + 1, pair_points, opening.movetext());
+        writeln!(out, "pair {}: {} ({})", pair + 1, pair_points, opening.movetext()).map_err(|e| e.to_string())?;
     }
     let n = (wins + draws + losses) as f64;
     let score = (wins as f64 + draws as f64 / 2.0) / n;
@@ -368,15 +375,17 @@ fn match_command(args: &[String]) -> Result<(), String> {
     let var =
         pairs.iter().enumerate().map(|(i, &k)| k as f64 * (i as f64 / 4.0 - mean).powi(2)).sum::<f64>() / pair_count;
     let margin = 1.96 * (var / pair_count).sqrt();
-    let elo = |p: f64| if p > 0.0 && p < 1.0 { -400.0 * (1.0 / p - 1.0).log10() } else { f64::NAN };
-    println!(
+    // Plus zero, so an even score prints as +0 rather than -0.
+    let elo = |p: f64| if p > 0.0 && p < 1.0 { -400.0 * (1.0 / p - 1.0).log10() + 0.0 } else { f64::NAN };
+    writeln!(
+        out,
         "{test:?} vs {base:?}: +{wins} ={draws} -{losses} of {n}, score {:.1}%, Elo {:+.0} (95%: {:+.0} to {:+.0}), pentanomial pairs (0-4 half points) {pairs:?}",
         score * 100.0,
         elo(score),
         elo(mean - margin),
         elo(mean + margin)
-    );
-    Ok(())
+    )
+    .map_err(|e| e.to_string())
 }
 
 /// Positions for `bench`: the start, early middle games, a shot, and king endings.
@@ -391,6 +400,9 @@ const BENCH_FENS: [&str; 6] = [
 const START_FEN_BENCH: &str = homeostat_checkers::START_FEN;
 
 fn bench_command(args: &[String]) -> Result<(), String> {
+    if let Some(extra) = args.get(1) {
+        return Err(format!("bench takes at most a DEPTH, not '{extra}'"));
+    }
     let depth = match args.first() {
         Some(d) => {
             d.parse().ok().filter(|d| (1..=30).contains(d)).ok_or_else(|| format!("DEPTH must be 1-30, not '{d}'"))?
@@ -399,6 +411,7 @@ fn bench_command(args: &[String]) -> Result<(), String> {
     };
     let started = Instant::now();
     let mut nodes = 0;
+    let mut out = io::stdout().lock();
     for fen in BENCH_FENS {
         let pos = Position::from_fen(fen).map_err(|e| format!("bench position {fen}: {e}"))?;
         let mut engine = Engine::new(16);
@@ -411,12 +424,11 @@ fn bench_command(args: &[String]) -> Result<(), String> {
             &mut homeostat_checkers::Silent,
         );
         let best = r.best.map_or("none".to_string(), |m| m.to_string());
-        println!("{fen}: {best} {} nodes {}", r.score.to_men_string(), r.nodes);
+        writeln!(out, "{fen}: {best} {} nodes {}", r.score.to_men_string(), r.nodes).map_err(|e| e.to_string())?;
         nodes += r.nodes;
     }
     let secs = started.elapsed().as_secs_f64();
-    println!("{nodes} nodes {} nps", (nodes as f64 / secs.max(1e-9)) as u64);
-    Ok(())
+    writeln!(out, "{nodes} nodes {} nps", (nodes as f64 / secs.max(1e-9)) as u64).map_err(|e| e.to_string())
 }
 
 /// A SplitMix64 stream for the match's openings and seeds.
