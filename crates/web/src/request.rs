@@ -192,7 +192,7 @@ fn count(name: &str, value: Option<f64>) -> Result<Option<u64>, String> {
     match value {
         None => Ok(None),
         Some(v) if (0.0..=9.0e15).contains(&v) => Ok(Some(v.round() as u64)),
-        Some(v) => Err(format!("{name} must be a non-negative number, not {}", number_text(v))),
+        Some(v) => Err(format!("{name} must be a number from 0 to 9e15, not {}", number_text(v))),
     }
 }
 
@@ -300,7 +300,8 @@ mod tests {
         assert!(err(|r| r.fen = Some("8/8/8".into())).starts_with("bad fen"));
         assert!(err(|r| r.moves = vec!["e2e5".into()]).starts_with("moves[0]: illegal move"));
         assert!(err(|r| r.level = Some(9)).contains("level"));
-        assert!(err(|r| r.movetime_ms = Some(-1.0)).contains("movetimeMs"));
+        assert_eq!(err(|r| r.movetime_ms = Some(-1.0)), "movetimeMs must be a number from 0 to 9e15, not -1");
+        assert_eq!(err(|r| r.nodes = Some(1e308)), "nodes must be a number from 0 to 9e15, not 1e+308");
         assert!(err(|r| r.think_min_ms = Some(10.0)).contains("together"));
         assert_eq!(err(|r| r.multipv = Some(6)), "multipv must be 1 to 5, not 6");
         assert_eq!(request(|r| r.multipv = Some(3)).prepare().unwrap().limits.multipv, 3);
