@@ -43,6 +43,58 @@ fn now() -> f64 {
         .unwrap_or_else(js_sys::Date::now)
 }
 
+/// Checks that `request` is a plain object whose every field is a request field of the right
+/// JavaScript type (`null` and `undefined` stand for absent), naming the first that is not.
+fn check_fields(request: &JsValue) -> Result<(), String> {
+    if !request.is_object() || js_sys::Array::is_array(request) {
+        return Err(format!("it must be an object, not {}", js_kind(request)));
+    }
+    let object: &js_sys::Object = request.unchecked_ref();
+    for key in js_sys::Object::keys(object).iter() {
+        let name = key.as_string().unwrap_or_default();
+        let want = request::field_kind(&name).ok_or_else(|| request::unknown_field(&name))?;
+        let value = js_sys::Reflect::get(request, &key).unwrap_or(JsValue::UNDEFINED);
+        if value.is_undefined() || value.is_null() {
+            continue;
+        }
+        let fits = match name.as_str() {
+            "fen" => value.is_string(),
+            "moves" if js_sys::Array::is_array(&value) => {
+                let items = js_sys::Array::from(&value);
+                if let Some(i) = items.iter().position(|m| !m.is_string()) {
+                    return Err(format!("moves[{i}] must be a string, not {}", js_kind(&items.get(i as u32))));
+                }
+                true
+            }
+            "moves" => false,
+            _ => value.as_f64().is_some(),
+        };
+        if !fits {
+            return Err(format!("{name} must be {want}, not {}", js_kind(&value)));
+        }
+    }
+    Ok(())
+}
+
+/// What a JavaScript value is, in words, for error messages.
+fn js_kind(value: &JsValue) -> &'static str {
+    if value.is_string() {
+        "a string"
+    } else if value.as_f64().is_some() {
+        "a number"
+    } else if value.as_bool().is_some() {
+        "a boolean"
+    } else if js_sys::Array::is_array(value) {
+        "an array"
+    } else if value.is_null() {
+        "null"
+    } else if value.is_undefined() {
+        "undefined"
+    } else {
+        "an object"
+    }
+}
+
 /// A checkers game for the page: legal moves, play by PDN, undo/redo, FEN and PDN, outcome.
 #[wasm_bindgen(js_name = Game)]
 pub struct CheckersGame {
@@ -165,9 +217,7 @@ impl CheckersSearcher {
     /// `on_event` with each `root` and `iteration` event; returns `{best, score, depth, nodes,
     /// elapsedMs, pv, forced}`. Level 8 with no limit thinks for 3 s. A bad request throws.
     pub fn search(&mut self, request: JsValue, on_event: &js_sys::Function) -> Result<JsValue, JsError> {
-        if !request.is_object() || js_sys::Array::is_array(&request) {
-            return Err(JsError::new("bad search request: it must be an object"));
-        }
+        check_fields(&request).map_err(|e| JsError::new(&format!("bad search request: {e}")))?;
         let request: SearchRequest = serde_wasm_bindgen::from_value(request).map_err(|e| {
             let message = e.to_string();
             JsError::new(&format!("bad search request: {}", message.strip_prefix("Error: ").unwrap_or(&message)))

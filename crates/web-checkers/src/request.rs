@@ -42,12 +42,41 @@ pub struct Prepared {
     pub seed: Option<u64>,
 }
 
+/// The fields a request may have, in JavaScript spelling.
+pub const FIELDS: [&str; 7] = ["fen", "moves", "level", "movetimeMs", "depth", "nodes", "seed"];
+
+/// What a request field must hold, in words: `None` for a name that is no field.
+pub fn field_kind(name: &str) -> Option<&'static str> {
+    match name {
+        "fen" => Some("a string"),
+        "moves" => Some("an array of strings"),
+        n if FIELDS.contains(&n) => Some("a number"),
+        _ => None,
+    }
+}
+
+/// The error for a field named `name` that is not one of [`FIELDS`].
+pub fn unknown_field(name: &str) -> String {
+    format!("unknown field `{name}`, expected one of {}", FIELDS.join(", "))
+}
+
+/// A number as JavaScript writes it (`NaN`, `Infinity`, `1e+308`), for error messages.
+pub fn js_number(v: f64) -> String {
+    if v.is_infinite() {
+        return if v > 0.0 { "Infinity" } else { "-Infinity" }.into();
+    }
+    if v.abs() >= 1e21 {
+        return format!("{v:e}").replace('e', "e+").replace("e+-", "e-");
+    }
+    format!("{v}")
+}
+
 /// A whole non-negative number, or an error naming `field`.
 fn whole(value: f64, field: &str) -> Result<u64, String> {
     if value.is_finite() && value >= 0.0 && value.fract() == 0.0 && value <= 9.0e15 {
         Ok(value as u64)
     } else {
-        Err(format!("{field} must be a whole number ≥ 0, not {value}"))
+        Err(format!("{field} must be a whole number from 0 to 9e15, not {}", js_number(value)))
     }
 }
 
@@ -67,7 +96,10 @@ impl SearchRequest {
         }
         let level = match self.level {
             None => Level::MAX,
-            Some(n) => Level::new(whole(n, "level")?.min(255) as u8).ok_or(format!("level must be 1-8, not {n}"))?,
+            Some(n) => (n.fract() == 0.0 && (1.0..=8.0).contains(&n))
+                .then(|| Level::new(n as u8))
+                .flatten()
+                .ok_or_else(|| format!("level must be a whole number from 1 to 8, not {}", js_number(n)))?,
         };
         let mut limits = Limits {
             depth: self.depth.map(|d| whole(d, "depth").map(|d| d.clamp(1, 100) as u32)).transpose()?,
@@ -215,10 +247,27 @@ mod tests {
         assert!(request(Some("nonsense"), &[]).prepare().unwrap_err().starts_with("bad FEN"));
         assert!(request(None, &["11-15", "11-15"]).prepare().unwrap_err().starts_with("move 2 (11-15)"));
         assert!(request(Some("B:W6:B1"), &["1x10"]).prepare().unwrap_err().contains("game is over"));
-        for level in [0.0, 9.0, 2.5, -1.0, f64::NAN] {
-            assert!(SearchRequest { level: Some(level), ..SearchRequest::default() }.prepare().is_err(), "{level}");
+        for (level, text) in [(0.0, "0"), (9.0, "9"), (2.5, "2.5"), (-1.0, "-1"), (f64::NAN, "NaN")] {
+            let e = SearchRequest { level: Some(level), ..SearchRequest::default() }.prepare().unwrap_err();
+            assert_eq!(e, format!("level must be a whole number from 1 to 8, not {text}"));
         }
-        assert!(SearchRequest { depth: Some(-3.0), ..SearchRequest::default() }.prepare().is_err());
+        let depth = |d: f64| SearchRequest { depth: Some(d), ..SearchRequest::default() }.prepare().unwrap_err();
+        assert_eq!(depth(-3.0), "depth must be a whole number from 0 to 9e15, not -3");
+        assert_eq!(depth(f64::INFINITY), "depth must be a whole number from 0 to 9e15, not Infinity");
+        assert_eq!(depth(1e308), "depth must be a whole number from 0 to 9e15, not 1e+308");
+        assert_eq!(depth(f64::NAN), "depth must be a whole number from 0 to 9e15, not NaN");
+    }
+
+    #[test]
+    fn every_field_has_a_kind_and_others_are_unknown() {
+        for name in FIELDS {
+            assert!(field_kind(name).is_some(), "{name}");
+        }
+        assert_eq!(field_kind("movetime"), None);
+        assert_eq!(
+            unknown_field("movetime"),
+            "unknown field `movetime`, expected one of fen, moves, level, movetimeMs, depth, nodes, seed"
+        );
     }
 
     #[test]
