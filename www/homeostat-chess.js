@@ -120,7 +120,7 @@ export class HomeostatChess extends HTMLElement {
    * @param {KeyboardEvent} event
    */
   handleShortcut(event) {
-    if (!this.controller || this.dialogs.open) return false;
+    if (!this.controller || this.dialogs.open || typeof event?.key !== "string") return false;
     if (this.readonly) {
       if (event.key === "f" || event.key === "F") return this.runAction("flip", true);
       const step = VIEWER_KEYS[event.key];

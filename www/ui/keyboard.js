@@ -39,12 +39,14 @@ export function shortcutAction(event) {
 }
 
 /**
- * Whether a key press is not for shortcuts: modified, already handled, or typed into a field.
+ * Whether a key press is not for shortcuts: modified, already handled, typed into a field, or no key press at all
+ * (a page forwarding its keys may hand over anything; an object with a `key` is read like an event).
  * @param {KeyboardEvent} event
  */
 export function ignoredKey(event) {
+  if (typeof event?.key !== "string") return true;
   if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return true;
-  const target = event.composedPath()[0];
+  const target = typeof event.composedPath === "function" ? event.composedPath()[0] : event.target;
   return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 }
 
