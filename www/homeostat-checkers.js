@@ -739,9 +739,13 @@ export class HomeostatCheckers extends HTMLElement {
     return false;
   }
 
-  /** Fires a bubbling, composed event. */
+  /**
+   * Fires a bubbling, composed CustomEvent; `error` stays on the element, as the DOM's own error events do, since one
+   * reaching the window would run the page's `window.onerror` (and any error monitoring) for a refused move.
+   */
   emit(type, detail) {
-    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+    const bubbles = type !== "error";
+    this.dispatchEvent(new CustomEvent(type, { detail, bubbles, composed: bubbles }));
   }
 }
 

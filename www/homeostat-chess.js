@@ -314,9 +314,13 @@ export class HomeostatChess extends HTMLElement {
     this.fail(`this browser does not keep the game for the next visit: ${problem}`);
   }
 
-  /** Fires a bubbling, composed CustomEvent. */
+  /**
+   * Fires a bubbling, composed CustomEvent; `error` stays on the element, as the DOM's own error events do, since one
+   * reaching the window would run the page's `window.onerror` (and any error monitoring) for a refused move.
+   */
   emit(type, detail) {
-    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+    const bubbles = type !== "error";
+    this.dispatchEvent(new CustomEvent(type, { detail, bubbles, composed: bubbles }));
   }
 
   /**

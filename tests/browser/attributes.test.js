@@ -327,6 +327,27 @@ for (const engine of enginesUnderTest()) {
       assert.equal(shown.playerErrors.length, 1, JSON.stringify(shown.playerErrors));
     });
 
+    test("an error event reaches the element's listeners but never the page's window.onerror", async () => {
+      await open({ player: "both" });
+      const seen = await driver.evaluate(async () => {
+        const el = document.querySelector("homeostat-chess");
+        let onerror = 0;
+        const heard = [];
+        window.onerror = () => void onerror++;
+        el.addEventListener("error", (event) => heard.push(event.detail.message));
+        const played = el.move("e2e5");
+        el.setAttribute("size", "huge");
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        window.onerror = null;
+        return { played, onerror, heard };
+      });
+      assert.equal(seen.played, false);
+      assert.equal(seen.heard.length, 2, JSON.stringify(seen.heard));
+      assert.match(seen.heard.join(" "), /e2e5/);
+      assert.equal(seen.onerror, 0, "window.onerror ran for the player's error event");
+      assert.deepEqual(await driver.pageErrors(), []);
+    });
+
     test("show-moves and show-controls, strict on/off", async () => {
       let shown = await open({ "show-moves": "off", "show-controls": "false", player: "both" });
       assert.equal(shown.movesShown, false);

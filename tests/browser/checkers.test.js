@@ -249,7 +249,15 @@ for (const engine of enginesUnderTest()) {
     test("bad input is shown in the player and the game is kept", { timeout: 30_000 }, async () => {
       await open({ player: "both", fen: "B:W19,32:B9,15" });
       const before = await read();
-      assert.equal(await driver.evaluate(() => document.querySelector("homeostat-checkers").move("9-13")), false);
+      // The error event stays on the element: the page's window.onerror does not run for a refused move.
+      const refused = await driver.evaluate(() => {
+        let onerror = 0;
+        window.onerror = () => void onerror++;
+        const played = document.querySelector("homeostat-checkers").move("9-13");
+        window.onerror = null;
+        return { played, onerror };
+      });
+      assert.deepEqual(refused, { played: false, onerror: 0 });
       let shown = await read();
       assert.match(shown.error, /9-13 is not playable/);
       assert.equal(shown.fen, before.fen);
