@@ -14,6 +14,7 @@ Usage: homeostat-memory [OPTIONS]
   --store postgres://USER@HOST:PORT/DATABASE
                               a PostgreSQL database, shared by any number of servers
   --verify-nodes N            nodes of each spot-check search (default 40000, about 20 ms)
+  --verify-margin CP          a move the spot-check finds this much below its own best is refused (default 100)
   --verify-workers N          threads that spot-check entries (default 1)
   --verify-queue N            entries waiting in memory for a check (default 256)
   --verify-wait-ms N          how long a submission waits for its verdict (default 500)
@@ -58,6 +59,7 @@ fn parse(args: &[String]) -> Result<Option<Options>, String> {
             "--listen" => options.listen = value()?.to_string(),
             "--store" => options.store = StoreSpec::parse(value()?)?,
             "--verify-nodes" => options.settings.verify.nodes = number(value()?)?.clamp(1, 10_000_000),
+            "--verify-margin" => options.settings.verify.margin_cp = number(value()?)?.clamp(1, 10_000) as i32,
             "--verify-workers" => options.settings.verify.workers = number(value()?)?.clamp(1, 64) as usize,
             "--verify-queue" => options.settings.verify.queue = number(value()?)?.clamp(1, 1_000_000) as usize,
             "--verify-wait-ms" => options.settings.verify_wait = Duration::from_millis(number(value()?)?.min(60_000)),
