@@ -100,9 +100,9 @@ impl Limits {
         Limits { infinite: true, ..Limits::default() }
     }
 
-    /// Whether a search under these limits ends by itself: a depth, node or time limit, or a clock.
-    /// Without one (a plain `go`, or `go mate N` for a mate that is not there) only a stop ends it.
-    pub fn ends_by_itself(&self) -> bool {
+    /// Whether a search under these limits has an end of its own besides a stop: a depth, node or
+    /// time limit, a clock, or a mate to find (which ends it once found). A plain `go` has none.
+    pub fn has_own_end(&self) -> bool {
         !self.infinite
             && (self.depth.is_some()
                 || self.nodes.is_some()
@@ -110,6 +110,7 @@ impl Limits {
                 || self.movetime_ms.is_some()
                 || self.wtime.is_some()
                 || self.btime.is_some()
-                || self.adaptive.is_some())
+                || self.adaptive.is_some()
+                || self.mate.is_some())
     }
 }

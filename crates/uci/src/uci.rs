@@ -262,11 +262,12 @@ impl Session {
         }
     }
 
-    /// At the end of input: a search with a limit of its own may finish; one that only a `stop`
-    /// would end (infinite, pondering, a plain `go`) is stopped, since no `stop` can come now.
+    /// At the end of input: a search with an end of its own (depth, nodes, time, a mate to find) may
+    /// reach it, so a piped `go mate 3` prints the mate; one that only a `stop` would end (infinite,
+    /// pondering, a plain `go`) is stopped, since no `stop` can come now.
     fn finish(&mut self) {
         if let Some(searching) = self.searching.take() {
-            if searching.job().hold || !searching.job().limits.ends_by_itself() {
+            if searching.job().hold || !searching.job().limits.has_own_end() {
                 searching.stop();
             } else {
                 searching.wait();
@@ -398,16 +399,19 @@ mod tests {
     }
 
     /// Input that ends during a search no `stop` can end any more: it is stopped with its
-    /// `bestmove`; one with a limit of its own runs to it.
+    /// `bestmove`; one with an end of its own runs to it.
     #[test]
     fn the_end_of_input_stops_only_endless_searches() {
-        for go in ["go", "go mate 3", "go infinite", "go ponder"] {
+        for go in ["go", "go infinite", "go ponder"] {
             let text = talk(&["position fen 8/8/8/3k4/8/8/8/2QK4 w - - 0 1", go]);
             assert_eq!(answers(&text).len(), 1, "{go}: {text}");
             assert!(answers(&text)[0].starts_with("bestmove ") && !text.contains("bestmove 0000"), "{go}: {text}");
         }
         let text = talk(&["go depth 6"]);
         assert!(text.contains("info depth 6 "), "{text}");
+        // Mate in two (Kb6 Kb8 Qb7#): a piped mate search runs until it finds it.
+        let text = talk(&["position fen k7/8/2K5/8/8/8/8/7Q w - - 0 1", "go mate 2"]);
+        assert!(text.contains(" score mate 2 "), "{text}");
     }
 
     #[test]

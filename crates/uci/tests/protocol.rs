@@ -242,6 +242,8 @@ fn random_command_sequences_never_hang_or_crash() {
             input.push_str(&line);
             input.push('\n');
         }
+        // A last `go mate 2` where there is no such mate would rightly run on after the input ends.
+        input.push_str("stop\n");
         let output = run_within(input.as_bytes(), Duration::from_secs(60))
             .unwrap_or_else(|| panic!("seed {seed}: the session did not end\n{input}"));
         assert!(output.status.success(), "seed {seed}: exit status {:?}\n{input}", output.status);
