@@ -28,13 +28,19 @@ impl PieceTo {
     }
 }
 
-/// All history tables of one engine.
+/// All history tables of one engine. Arrays of a fixed length, so a bounds check compares with a
+/// constant rather than loading the length (which wasm code reloads after every store).
 pub struct History {
-    butterfly: Vec<i16>,
-    continuation: Vec<i16>,
-    capture: Vec<i16>,
-    counter: Vec<Option<Move>>,
-    correction: Vec<i32>,
+    butterfly: Box<[i16; 2 * 64 * 64]>,
+    continuation: Box<[i16; 12 * 64 * 12 * 64]>,
+    capture: Box<[i16; 12 * 64 * 6]>,
+    counter: Box<[Option<Move>; 12 * 64]>,
+    correction: Box<[i32; 2 * CORRECTION_ENTRIES]>,
+}
+
+/// A table of `N` copies of `value` on the heap (a `Box::new([..])` would be built on the stack first).
+fn table<T: Clone, const N: usize>(value: T) -> Box<[T; N]> {
+    vec![value; N].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!("the length is N"))
 }
 
 /// Entries of the correction history per side to move (keyed by pawn placement).
@@ -64,11 +70,11 @@ impl History {
     /// Empty tables.
     pub fn new() -> History {
         History {
-            butterfly: vec![0; 2 * 64 * 64],
-            continuation: vec![0; 12 * 64 * 12 * 64],
-            capture: vec![0; 12 * 64 * 6],
-            counter: vec![None; 12 * 64],
-            correction: vec![0; 2 * CORRECTION_ENTRIES],
+            butterfly: table(0),
+            continuation: table(0),
+            capture: table(0),
+            counter: table(None),
+            correction: table(0),
         }
     }
 
@@ -90,6 +96,21 @@ impl History {
     #[inline]
     pub fn quiet(&self, side: usize, m: Move) -> i32 {
         self.butterfly[Self::butterfly_index(side, m)] as i32
+    }
+
+    /// The history of quiet move `m`, which is `now`, for `side`: its butterfly entry plus its continuation
+    /// entries after the moves one and two plies back. Written out for the two rather than looped over
+    /// them, as wasm code checks the stack at the head of every loop.
+    #[inline]
+    pub fn quiet_total(&self, side: usize, m: Move, now: PieceTo, before: [Option<PieceTo>; 2]) -> i32 {
+        let mut h = self.quiet(side, m);
+        if let Some(p) = before[0] {
+            h += self.continuation(p, now);
+        }
+        if let Some(p) = before[1] {
+            h += self.continuation(p, now);
+        }
+        h
     }
 
     /// The continuation history of `now` following `before`.

@@ -821,15 +821,7 @@ impl<'a> Searcher<'a> {
             let captured = board.captured_kind(m);
             let quiet = captured.is_none() && m.promotion().is_none();
             let pt = PieceTo::new(Piece::new(us, kind), m);
-            let hist = if quiet {
-                let mut h = self.history.quiet(us.index(), m);
-                for p in [prev, prev2].iter().flatten() {
-                    h += self.history.continuation(*p, pt);
-                }
-                h
-            } else {
-                0
-            };
+            let hist = if quiet { self.history.quiet_total(us.index(), m, pt, [prev, prev2]) } else { 0 };
 
             if best_score > -MATE_BOUND && has_pieces {
                 let lmr_depth = (depth - 1 - self.reductions.get(depth, searched + 1)).max(0);

@@ -1,7 +1,7 @@
 //! The accumulator stack: one accumulator per ply, each derived from its parent's by the
 //! features its move adds and removes, computed only when a node asks for an evaluation.
 
-use super::{feature, Network};
+use super::{feature, Network, UNROLLED_WIDTH};
 use homeostat_chess::{Board, Color, Move, Piece, PieceKind, Square};
 use std::sync::Arc;
 
@@ -137,9 +137,21 @@ impl Stack {
     }
 }
 
-/// `child = parent + added - removed`, fused for the common one-in-one-out case.
+/// `child = parent + added - removed`, fused for the common one-in-one-out case; at the built-in net's
+/// width with every slice cut to that constant length, so that the compiler unrolls the loops.
 #[inline]
-fn apply(parent: &[i16], child: &mut [i16], added: [Option<&[i16]>; 2], removed: [Option<&[i16]>; 2]) {
+fn apply<'a>(parent: &[i16], child: &mut [i16], added: [Option<&'a [i16]>; 2], removed: [Option<&'a [i16]>; 2]) {
+    const N: usize = UNROLLED_WIDTH;
+    if parent.len() == N {
+        let cut = |cols: [Option<&'a [i16]>; 2]| cols.map(|col| col.map(|c| &c[..N]));
+        apply_to(&parent[..N], &mut child[..N], cut(added), cut(removed));
+    } else {
+        apply_to(parent, child, added, removed);
+    }
+}
+
+#[inline(always)]
+fn apply_to(parent: &[i16], child: &mut [i16], added: [Option<&[i16]>; 2], removed: [Option<&[i16]>; 2]) {
     match (added, removed) {
         ([Some(a), None], [Some(r), None]) => {
             for (((c, &p), &a), &r) in child.iter_mut().zip(parent).zip(a).zip(r) {

@@ -40,6 +40,12 @@ pub const MAGIC_V1: [u8; 8] = *b"HSTNNUE1";
 /// Magic bytes of a net with output buckets: output weights ×[`QB`], and after the hidden size the
 /// number of output buckets (u32); then, per bucket, its output weights, then every bucket's bias.
 pub const MAGIC_BUCKETS: [u8; 8] = *b"HSTNNUE3";
+/// The built-in net's hidden width. The accumulator updates and the output layer see it as a constant
+/// length, so the compiler unrolls their loops for it: without their counters and, in wasm, the stack check
+/// V8 puts at every loop head, the evaluation takes 13 % fewer instructions in wasm, 12 % natively
+/// (`tools/wasm-instructions.py`).
+pub const UNROLLED_WIDTH: usize = 128;
+
 /// Header length of a net file: magic, hidden size (u32), then the FNV-1a 64 checksum of the
 /// weights that follow (u64).
 pub const HEADER_LEN: usize = 20;
@@ -258,7 +264,12 @@ impl Network {
         let (us, them) = if side == Color::White { (white, black) } else { (black, white) };
         let weights = &self.out_weights[bucket * 2 * self.hidden..(bucket + 1) * 2 * self.hidden];
         let (w_us, w_them) = weights.split_at(self.hidden);
-        let sum = square_sum(screlu_dot(us, w_us)) + square_sum(screlu_dot(them, w_them));
+        let sum = if self.hidden == UNROLLED_WIDTH {
+            const N: usize = UNROLLED_WIDTH;
+            square_sum(screlu_dot(&us[..N], &w_us[..N])) + square_sum(screlu_dot(&them[..N], &w_them[..N]))
+        } else {
+            square_sum(screlu_dot(us, w_us)) + square_sum(screlu_dot(them, w_them))
+        };
         ((sum / QA as i64 + self.out_bias[bucket] as i64) * SCALE as i64 / (QA * self.qb) as i64) as i32
     }
 
