@@ -191,6 +191,7 @@ impl MovePicker {
         }
     }
 
+    #[inline(never)]
     fn generate_noisy(&mut self, board: &Board, history: &History, list: &mut MoveBuffer) {
         let us = board.side_to_move();
         let theirs = board.colored(us.flip()).0;
@@ -233,6 +234,7 @@ impl MovePicker {
         });
     }
 
+    #[inline(never)]
     fn generate_quiet(&mut self, board: &Board, history: &History, list: &mut MoveBuffer) {
         let us = board.side_to_move();
         let side = us.index();
