@@ -47,9 +47,9 @@ console.log(`Nodes searched: ${pkg.bench(Number(process.argv[3]), net).nodes}`);
 """
 
 
-def run(cmd, **kw):
+def run(cmd):
     """Runs `cmd`, failing with its output when it fails."""
-    done = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, **kw)
+    done = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
     if done.returncode != 0:
         sys.exit(f"{' '.join(cmd)} failed:\n{done.stdout}{done.stderr}")
     return done.stdout + done.stderr
@@ -69,7 +69,7 @@ def self_costs(path):
     written with --dump-instr=yes, and the set of functions of each object file."""
     by_name, by_addr, names, objects = collections.Counter(), collections.Counter(), {}, {}
     by_object = collections.defaultdict(set)
-    fn, ob, addr, line, after_call = "?", "?", 0, 0, False
+    fn, ob, addr, after_call = "?", "?", 0, False
     with open(path) as f:
         for text in f:
             m = re.match(r"(c?)(ob|fn)=\((\d+)\)(?: (.*))?", text.rstrip("\n"))
@@ -88,10 +88,8 @@ def self_costs(path):
             elif text.startswith("calls="):
                 after_call = True  # the next cost line is the call's inclusive cost
             elif text and (text[0].isdigit() or text[0] in "+-*"):
-                parts = text.split()
+                parts = text.split()  # instruction address, source line (unused), instructions
                 addr = number(parts[0], addr)
-                if len(parts) > 1:
-                    line = number(parts[1], line)
                 if after_call:
                     after_call = False
                 elif len(parts) > 2:
@@ -198,11 +196,10 @@ def main():
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is missing: apt-get install valgrind")
     pkg = profile_package()
-    work = OUT
-    n_nodes, n_total, n_funcs, n_own = native(args.depth, work)
-    n1_nodes, n1_total, n1_funcs, _ = native(1, work)
-    w_nodes, w_total, w_funcs, w_own = wasm(args.depth, work, pkg)
-    w1_nodes, w1_total, w1_funcs, _ = wasm(1, work, pkg)
+    n_nodes, n_total, n_funcs, n_own = native(args.depth, OUT)
+    n1_nodes, n1_total, n1_funcs, _ = native(1, OUT)
+    w_nodes, w_total, w_funcs, w_own = wasm(args.depth, OUT, pkg)
+    w1_nodes, w1_total, w1_funcs, _ = wasm(1, OUT, pkg)
     # The search's own work: what the depth-1 run spent (start-up, compiling, clearing tables) taken off.
     n_funcs.subtract(n1_funcs)
     w_funcs.subtract(w1_funcs)

@@ -48,6 +48,12 @@ fn key(score: i32, at: usize) -> i32 {
     (score << 8) | (255 - at as i32)
 }
 
+/// The place in the list that `key` was made for.
+#[inline(always)]
+fn place(key: i32) -> usize {
+    (255 - (key & 255)) as usize
+}
+
 /// Room for one node's moves; the search keeps one per ply so no node pays to clear it.
 pub type MoveBuffer = [Scored; MAX_MOVES];
 
@@ -175,11 +181,10 @@ impl MovePicker {
     /// Takes the highest-scored remaining move out of `list[cur..end]` (the first of equals).
     fn pick_best(&mut self, list: &mut MoveBuffer) -> Option<Scored> {
         let pending = list.get(self.cur..self.end).filter(|p| !p.is_empty())?;
-        let best = pending.iter().fold(i32::MIN, |best, s| best.max(s.key));
-        let at = (255 - (best & 255)) as usize;
+        let at = place(pending.iter().fold(i32::MIN, |best, s| best.max(s.key)));
         list.swap(self.cur, at);
         // The entry that stood first now stands at `at`: its key says so, as ties are broken by place.
-        list[at].key = (list[at].key & !255) | (255 - at as i32);
+        list[at].key = key(list[at].score(), at);
         self.cur += 1;
         Some(list[self.cur - 1])
     }
