@@ -42,12 +42,16 @@ for (const engine of enginesUnderTest()) {
       const answer = await driver.evaluate(async (fen) => {
         const client = new EngineClient();
         const events = [];
+        const start = performance.now();
         const result = await client.search({ fen, movetimeMs: 1200 }, { onProgress: (e) => events.push(e) });
+        const ms = performance.now() - start;
         const { Game } = await loadRules();
         const legal = new Game(fen).legalMoves().map((m) => m.uci);
         client.destroy();
-        return { result, legal, roots: events.filter((e) => e.type === "root"), iterations: events.filter((e) => e.type === "iteration") };
+        return { result, ms, legal, roots: events.filter((e) => e.type === "root"), iterations: events.filter((e) => e.type === "iteration") };
       }, MIDDLEGAME);
+      // The worker's clock stops the search: not before its time, and not minutes after.
+      assert.ok(answer.ms >= 1000 && answer.ms < 20_000, `a 1,200 ms search took ${answer.ms} ms`);
       assert.ok(answer.roots.length >= 1, "no root-move progress event");
       for (const root of answer.roots) assert.match(root.text, CONSIDERING);
       assert.ok(answer.iterations.length >= 1, "no iteration event");

@@ -263,6 +263,17 @@ struct Frame {
 const EMPTY_FRAME: Frame =
     Frame { eval: -INFINITY, killers: [None; 2], moved: None, plies_from_null: 0, excluded: None };
 
+/// The moves a node searched without a cutoff, which lose history when a later move cuts. One per
+/// ply, kept by the searcher: filling fresh arrays at every node cost about 1 % of the wasm build's
+/// instructions. A node writes only its own ply's; its singular search runs before its move loop.
+#[derive(Clone, Copy)]
+struct Tried {
+    quiets: [Option<(Move, PieceTo)>; 64],
+    captures: [Option<(PieceTo, homeostat_chess::PieceKind)>; 32],
+}
+
+const EMPTY_TRIED: Tried = Tried { quiets: [None; 64], captures: [None; 32] };
+
 /// One search from one root position.
 pub struct Searcher<'a> {
     tt: &'a mut TranspositionTable,
@@ -291,6 +302,7 @@ pub struct Searcher<'a> {
     root_moves: Vec<RootMove>,
     root_depth: i32,
     lists: Vec<MoveBuffer>,
+    tried: Vec<Tried>,
     evaluator: &'a mut Evaluator,
     last_root_report_ms: f64,
     root_report_interval_ms: f64,
@@ -349,6 +361,7 @@ impl<'a> Searcher<'a> {
             root_depth: 0,
             evaluator: setup.evaluator,
             lists: vec![movepicker::new_buffer(); MAX_PLY + 2],
+            tried: vec![EMPTY_TRIED; MAX_PLY + 2],
             last_root_report_ms: f64::NEG_INFINITY,
             root_report_interval_ms: setup.root_report_interval_ms,
             best_so_far: None,
@@ -807,9 +820,7 @@ impl<'a> Searcher<'a> {
         let mut best_score = -INFINITY;
         let mut best_move = None;
         let mut searched = 0usize;
-        let mut quiets: [Option<(Move, PieceTo)>; 64] = [None; 64];
         let mut quiet_count = 0;
-        let mut captures: [Option<(PieceTo, homeostat_chess::PieceKind)>; 32] = [None; 32];
         let mut capture_count = 0;
         let lmp_limit = (PARAMS.lmp_base + depth * depth) as usize / if improving { 1 } else { 2 };
 
@@ -902,20 +913,21 @@ impl<'a> Searcher<'a> {
                         self.update_pv(ply, m);
                     }
                     if score >= beta {
-                        self.reward(ply, depth, m, pt, captured, &quiets[..quiet_count], &captures[..capture_count]);
+                        self.reward(ply, depth, m, pt, captured, quiet_count, capture_count);
                         break;
                     }
                     alpha = score;
                 }
             }
+            let tried = &mut self.tried[ply];
             if quiet {
-                if quiet_count < quiets.len() {
-                    quiets[quiet_count] = Some((m, pt));
+                if quiet_count < tried.quiets.len() {
+                    tried.quiets[quiet_count] = Some((m, pt));
                     quiet_count += 1;
                 }
             } else if let Some(victim) = captured {
-                if capture_count < captures.len() {
-                    captures[capture_count] = Some((pt, victim));
+                if capture_count < tried.captures.len() {
+                    tried.captures[capture_count] = Some((pt, victim));
                     capture_count += 1;
                 }
             }
@@ -1023,15 +1035,16 @@ impl<'a> Searcher<'a> {
         m: Move,
         pt: PieceTo,
         captured: Option<homeostat_chess::PieceKind>,
-        quiets: &[Option<(Move, PieceTo)>],
-        captures: &[Option<(PieceTo, homeostat_chess::PieceKind)>],
+        quiets: usize,
+        captures: usize,
     ) {
+        let tried = &self.tried[ply];
         let bonus = history::bonus(depth);
         let side = self.root.side_to_move().index() ^ (ply & 1);
         let conts = [self.stack[ply - 1].moved, if ply >= 2 { self.stack[ply - 2].moved } else { None }];
         if captured.is_none() && m.promotion().is_none() {
             self.history.update_quiet(side, m, pt, &conts, bonus);
-            for &(q, qpt) in quiets.iter().flatten() {
+            for &(q, qpt) in tried.quiets[..quiets].iter().flatten() {
                 self.history.update_quiet(side, q, qpt, &conts, -bonus);
             }
             let killers = &mut self.stack[ply].killers;
@@ -1045,7 +1058,7 @@ impl<'a> Searcher<'a> {
         } else if let Some(victim) = captured {
             self.history.update_capture(pt, victim, bonus);
         }
-        for &(cpt, victim) in captures.iter().flatten() {
+        for &(cpt, victim) in tried.captures[..captures].iter().flatten() {
             self.history.update_capture(cpt, victim, -bonus);
         }
     }

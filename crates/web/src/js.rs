@@ -125,13 +125,26 @@ pub fn to_js<T: serde::Serialize + ?Sized>(value: &T) -> JsValue {
 pub fn clock() -> impl Fn() -> f64 {
     use wasm_bindgen::JsCast;
     let global = js_sys::global();
-    let performance = js_sys::Reflect::get(&global, &JsValue::from_str("performance")).ok();
-    let now = performance
-        .as_ref()
-        .and_then(|p| js_sys::Reflect::get(p, &JsValue::from_str("now")).ok())
-        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
-    move || match (&performance, &now) {
-        (Some(p), Some(now)) => now.call0(p).ok().and_then(|v| v.as_f64()).unwrap_or_else(js_sys::Date::now),
-        _ => js_sys::Date::now(),
+    let performance = js_sys::Reflect::get(&global, &JsValue::from_str("performance"))
+        .ok()
+        .filter(|p| js_sys::Reflect::get(p, &JsValue::from_str("now")).is_ok_and(|now| now.is_function()))
+        .map(|p| p.unchecked_into::<timing::Performance>());
+    // A typed call: the search reads the clock every 256 nodes, and a call through
+    // `Function.call` with its result boxed cost about 5,000 instructions in V8.
+    move || performance.as_ref().map_or_else(js_sys::Date::now, timing::Performance::now)
+}
+
+#[cfg(feature = "engine")]
+mod timing {
+    use wasm_bindgen::prelude::wasm_bindgen;
+
+    #[wasm_bindgen]
+    extern "C" {
+        /// The global scope's `performance` object.
+        pub type Performance;
+
+        /// Milliseconds since the page or worker started, fractional.
+        #[wasm_bindgen(method)]
+        pub fn now(this: &Performance) -> f64;
     }
 }
