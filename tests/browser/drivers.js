@@ -379,13 +379,16 @@ class WebKitDriver extends Driver {
     super("webkit");
     this.session = session;
     this.restart = restart;
+    /** The page last loaded: a new browser opens it again. */
+    this.url = undefined;
     /** Always empty: W3C WebDriver has no console log; check the page's own error display instead. */
     this.errors = [];
   }
 
   /**
    * One command to the session. When the browser has lost it ("invalid session id": its page process died), the
-   * test that saw it fails with what the browser wrote, and a new browser serves the tests that follow.
+   * test that saw it fails with what the browser wrote, and a new browser, on the page the old one last loaded,
+   * serves the tests that follow (a suite that loads its page once, before its tests, finds it there again).
    */
   async command(method, path, body) {
     try {
@@ -398,10 +401,11 @@ class WebKitDriver extends Driver {
         await this.session.close();
         this.session = await this.restart();
         await this.resize(VIEWPORT).catch(() => {});
+        if (this.url) await this.open(this.url).catch(() => {});
       } finally {
         this.restarting = false;
       }
-      throw new Error(`WebKit lost its session (its page process died); a new browser is started for the next test. The browser wrote:\n${said}`);
+      throw new Error(`WebKit lost its session (its page process died); a new browser is started for the next test, on the same page. The browser wrote:\n${said}`);
     }
   }
 
@@ -422,6 +426,7 @@ class WebKitDriver extends Driver {
 
   /** @param {string} url */
   async navigate(url) {
+    this.url = url;
     await this.command("POST", "/url", { url });
   }
 
