@@ -9,6 +9,8 @@
 # test file's time is spent waiting (pages loading, a slow file served slowly, a clock running down).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
+# No group would run no test and pass.
+[ "$#" -gt 0 ] || { echo "usage: tests/browser/run.sh GROUP... (each a BROWSERS list, e.g. firefox chromium,webkit)" >&2; exit 2; }
 
 pids=()
 for group in "$@"; do
