@@ -183,8 +183,10 @@ cargo-test:
 
 # The game controller and the worker protocol in Node with the real wasm module (needs a prior `make wasm`): the
 # configuration matrix (every level, think setting, side and start), the play policy, and the protocol's field lists.
+# Two files at a time: Node's default on two cores is one, and the matrix file alone takes about 60 s, as long as all
+# the others together; more at once would not finish sooner.
 node-test: node-deps
-	node --test --test-force-exit tests/node/*.test.js
+	node --test --test-force-exit --test-concurrency=2 tests/node/*.test.js
 
 # Browser tests in Chromium, Firefox and WebKit; WebKit's MiniBrowser needs the virtual X server. A browser left
 # running must not hold the run open: each file's process exits when its tests are done, and the whole stage is
