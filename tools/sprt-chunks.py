@@ -22,8 +22,9 @@ DIR holds `sprt.json`, for example:
 file, `"ptnml": [n0, n1, n2, n3, n4]` carries a run's pentanomial counts as a log recorded them (pair scores 0,
 0.5, 1, 1.5 and 2 are sufficient for the LLR), so a test whose files were lost with their machine goes on from
 its last logged figures; `openings`
-(default openings-wide.epd beside match.py) and `match` (default ../shared/tools/match.py from the repository)
-may be given too. Chunks play one game per CPU at once (each engine thinks on one core; ponder is off); a file
+(default openings-wide.epd beside match.py), `match` (default ../shared/tools/match.py from the repository) and
+`options1`, `options2` (lists of UCI options `NAME=VALUE` for each engine, e.g. `["EvalFile=/abs/path/cand.nnue"]`
+to test a net file in the same binary) may be given too. Chunks play one game per CPU at once (each engine thinks on one core; ponder is off); a file
 DIR/concurrency, if present, sets the games at once for the next chunk instead, so a test can share the machine
 with other work. Engine paths are relative to DIR. Chunks are DIR/chunk-NNN.json and .log.
 
@@ -116,6 +117,13 @@ def main(argv):
                                or any(not isinstance(c, int) or c < 0 for c in counts)):
         print(f"sprt.json's first.ptnml must be five counts of pairs, got {counts!r}", file=sys.stderr)
         return 2
+    options = []
+    for side in ("1", "2"):
+        given = cfg.get("options" + side, [])
+        if not isinstance(given, list) or any(not isinstance(o, str) or "=" not in o for o in given):
+            print(f"sprt.json's options{side} must be a list of NAME=VALUE strings, got {given!r}", file=sys.stderr)
+            return 2
+        options += [a for o in given for a in ("--option" + side, o)]
     lower = math.log(cfg["beta"] / (1 - cfg["alpha"]))
     upper = math.log((1 - cfg["beta"]) / cfg["alpha"])
 
@@ -146,7 +154,7 @@ def main(argv):
                    "--engine2", cfg["engine2"], "--name2", cfg["name2"], "--tc", cfg["tc"],
                    "--pairs", str(cfg["chunk"]), "--openings", openings, "--shuffle", "--seed", str(cfg["seed"]),
                    "--skip-openings", str(skip), "--concurrency", concurrency,
-                   "--pgn", "chunks.pgn", "--json", f"chunk-{k:03d}.json"]
+                   "--pgn", "chunks.pgn", "--json", f"chunk-{k:03d}.json", *options]
         with open(f"chunk-{k:03d}.log", "w") as log:
             done = subprocess.run(command, stdout=log, stderr=subprocess.STDOUT, check=False)
         if not os.path.exists(f"chunk-{k:03d}.json"):

@@ -1,0 +1,69 @@
+//! Writes a net whose evaluation is another's times a factor: every output weight and bias times it,
+//! rounded to the nearest integer (ties to even), the hidden layer as it was.
+//!
+//! `cargo run --release -p homeostat-engine --example nnue_scale -- IN.nnue OUT.nnue FACTOR`
+//!
+//! Why: a net trained on its own search's scores evaluates on a larger scale than its parent (12-17 %
+//! a generation, nets/README.md), while the search's margins are in centipawns, so the same knowledge
+//! at another scale prunes differently. Prints the evaluation of a few positions by both nets.
+
+use homeostat_chess::Board;
+use homeostat_engine::nnue::Network;
+
+const POSITIONS: [&str; 4] = [
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    "r3k2r/ppp2ppp/2n5/3q4/8/8/PPP2PPP/R1BQK2R w KQkq - 0 1",
+    "8/5pk1/6p1/8/3R4/6P1/5PKP/1r6 b - - 0 40",
+    "2r3k1/5pp1/p3p2p/1p1qP3/3P4/P4Q1P/1P3PP1/2R3K1 w - - 0 30",
+];
+
+/// `x` rounded to the nearest integer, ties to the even one.
+fn round_even(x: f64) -> f64 {
+    let r = x.round();
+    if (x - x.trunc()).abs() == 0.5 && r % 2.0 != 0.0 {
+        r - x.signum()
+    } else {
+        r
+    }
+}
+
+fn run() -> Result<(), String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [input, output, factor] = args.as_slice() else {
+        return Err("usage: nnue_scale IN.nnue OUT.nnue FACTOR".into());
+    };
+    let factor: f64 = factor.parse().map_err(|_| format!("FACTOR must be a number, got '{factor}'"))?;
+    if !(factor > 0.0 && factor <= 4.0) {
+        return Err(format!("FACTOR must lie in (0, 4], got {factor}"));
+    }
+    let bytes = std::fs::read(input).map_err(|e| format!("{input}: {e}"))?;
+    let net = Network::from_bytes(&bytes).map_err(|e| format!("{input}: {e}"))?;
+    let (w1, b1, w2, b2) = net.parts();
+    let out_weights = w2
+        .iter()
+        .map(|&w| {
+            let v = round_even(f64::from(w) * factor);
+            if v < f64::from(i16::MIN) || v > f64::from(i16::MAX) {
+                Err(format!("an output weight {w} times {factor} does not fit 16 bits"))
+            } else {
+                Ok(v as i16)
+            }
+        })
+        .collect::<Result<Vec<i16>, String>>()?;
+    let out_bias = b2.iter().map(|&b| round_even(f64::from(b) * factor) as i32).collect();
+    let scaled = Network::from_parts(net.hidden(), w1.to_vec(), b1.to_vec(), out_weights, out_bias, net.qb())?;
+    std::fs::write(output, scaled.to_bytes()).map_err(|e| format!("{output}: {e}"))?;
+    println!("{output}: {input} times {factor}, fnv1a {:#018x}", scaled.checksum());
+    for fen in POSITIONS {
+        let board = Board::from_fen(fen).map_err(|e| format!("{fen}: {e}"))?;
+        println!("{:>6} {:>6}  {fen}", net.evaluate(&board), scaled.evaluate(&board));
+    }
+    Ok(())
+}
+
+fn main() {
+    if let Err(e) = run() {
+        eprintln!("nnue_scale: {e}");
+        std::process::exit(1);
+    }
+}
