@@ -1,13 +1,20 @@
 //! Writes a net whose evaluation is another's times a factor: every output weight and bias times it,
 //! rounded to the nearest integer (ties to even), the hidden layer as it was.
 //!
-//! `cargo run --release -p homeostat-engine --example nnue_scale -- IN.nnue OUT.nnue FACTOR`
+//! `cargo run --release -p homeostat-engine --example nnue_scale -- IN.nnue OUT.nnue FACTOR [--relative-to
+//! PARENT.nnue DATA.bin]`
+//!
+//! With `--relative-to`, FACTOR is relative to PARENT's scale: IN's scale against PARENT's is measured
+//! first, as the least-squares slope (through zero) of IN's evaluation on PARENT's over every seventh
+//! position of the `datagen` file DATA.bin where PARENT's lies within ±1000 cp, and the written net
+//! evaluates FACTOR times PARENT's scale (IN times FACTOR / slope).
 //!
 //! Why: a net trained on its own search's scores evaluates on a larger scale than its parent (12-17 %
 //! a generation, nets/README.md), while the search's margins are in centipawns, so the same knowledge
 //! at another scale prunes differently. Prints the evaluation of a few positions by both nets.
 
 use homeostat_chess::Board;
+use homeostat_engine::datagen;
 use homeostat_engine::nnue::Network;
 
 const POSITIONS: [&str; 4] = [
@@ -27,17 +34,54 @@ fn round_even(x: f64) -> f64 {
     }
 }
 
+fn load(path: &str) -> Result<Network, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    Network::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))
+}
+
+/// The least-squares slope through zero of `net`'s evaluation on `parent`'s over every seventh
+/// position of a `datagen` file where the parent's lies within ±1000 cp, and how many counted.
+fn slope(net: &Network, parent: &Network, data: &str) -> Result<(f64, usize), String> {
+    let bytes = std::fs::read(data).map_err(|e| format!("{data}: {e}"))?;
+    let games = datagen::read_games(&bytes).map_err(|e| format!("{data}: {}", e.0))?;
+    let (mut pc, mut pp, mut n, mut k) = (0.0, 0.0, 0usize, 0usize);
+    for game in &games.games {
+        datagen::for_each_position(game, |p| {
+            k += 1;
+            if k % 7 == 0 {
+                let base = f64::from(parent.evaluate(&p.board));
+                if base.abs() <= 1000.0 {
+                    pc += base * f64::from(net.evaluate(&p.board));
+                    pp += base * base;
+                    n += 1;
+                }
+            }
+        })
+        .map_err(|e| format!("{data}: {}", e.0))?;
+    }
+    if pp == 0.0 {
+        return Err(format!("{data}: no position to measure the scale on"));
+    }
+    Ok((pc / pp, n))
+}
+
 fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [input, output, factor] = args.as_slice() else {
-        return Err("usage: nnue_scale IN.nnue OUT.nnue FACTOR".into());
+    let (input, output, factor, relative) = match args.as_slice() {
+        [i, o, f] => (i, o, f, None),
+        [i, o, f, flag, parent, data] if flag == "--relative-to" => (i, o, f, Some((parent, data))),
+        _ => return Err("usage: nnue_scale IN.nnue OUT.nnue FACTOR [--relative-to PARENT.nnue DATA.bin]".into()),
     };
-    let factor: f64 = factor.parse().map_err(|_| format!("FACTOR must be a number, got '{factor}'"))?;
+    let mut factor: f64 = factor.parse().map_err(|_| format!("FACTOR must be a number, got '{factor}'"))?;
     if !(factor > 0.0 && factor <= 4.0) {
         return Err(format!("FACTOR must lie in (0, 4], got {factor}"));
     }
-    let bytes = std::fs::read(input).map_err(|e| format!("{input}: {e}"))?;
-    let net = Network::from_bytes(&bytes).map_err(|e| format!("{input}: {e}"))?;
+    let net = load(input)?;
+    if let Some((parent, data)) = relative {
+        let (s, n) = slope(&net, &load(parent)?, data)?;
+        println!("{input} against {parent}: slope {s:.4} over {n} positions of {data}");
+        factor /= s;
+    }
     let (w1, b1, w2, b2) = net.parts();
     let out_weights = w2
         .iter()
