@@ -21,12 +21,11 @@ DIR holds `sprt.json`, for example:
 `first` (optional) is a match.py `--json` file of the first run and how many openings it used; in place of the
 file, `"ptnml": [n0, n1, n2, n3, n4]` carries a run's pentanomial counts as a log recorded them (pair scores 0,
 0.5, 1, 1.5 and 2 are sufficient for the LLR), so a test whose files were lost with their machine goes on from
-its last logged figures; `openings`
-(default openings-wide.epd beside match.py), `match` (default ../shared/tools/match.py from the repository) and
-`options1`, `options2` (lists of UCI options `NAME=VALUE` for each engine, e.g. `["EvalFile=/abs/path/cand.nnue"]`
-to test a net file in the same binary) may be given too. Chunks play one game per CPU at once (each engine thinks on one core; ponder is off); a file
-DIR/concurrency, if present, sets the games at once for the next chunk instead, so a test can share the machine
-with other work. Engine paths are relative to DIR. Chunks are DIR/chunk-NNN.json and .log.
+its last logged figures; `openings` (default openings-wide.epd beside match.py), `match` (default
+../shared/tools/match.py from the repository) and `options1`, `options2` (lists of UCI options `NAME=VALUE` for each
+engine, e.g. `["EvalFile=/abs/path/cand.nnue"]` to test a net file in the same binary) may be given too. Chunks
+play one game per CPU at once (each engine thinks on one core; ponder is off); a file DIR/concurrency, if present,
+sets the games at once for the next chunk instead, so a test can share the machine with other work. Engine paths are relative to DIR. Chunks are DIR/chunk-NNN.json and .log.
 
 The LLR is the usual normal approximation over game pairs (pentanomial scores): with the mean pair score m, its
 variance v per pair, n pairs, and s0, s1 the expected scores at elo0 and elo1,

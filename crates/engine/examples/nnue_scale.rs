@@ -24,16 +24,6 @@ const POSITIONS: [&str; 4] = [
     "2r3k1/5pp1/p3p2p/1p1qP3/3P4/P4Q1P/1P3PP1/2R3K1 w - - 0 30",
 ];
 
-/// `x` rounded to the nearest integer, ties to the even one.
-fn round_even(x: f64) -> f64 {
-    let r = x.round();
-    if (x - x.trunc()).abs() == 0.5 && r % 2.0 != 0.0 {
-        r - x.signum()
-    } else {
-        r
-    }
-}
-
 fn load(path: &str) -> Result<Network, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
     Network::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))
@@ -86,7 +76,7 @@ fn run() -> Result<(), String> {
     let out_weights = w2
         .iter()
         .map(|&w| {
-            let v = round_even(f64::from(w) * factor);
+            let v = (f64::from(w) * factor).round_ties_even();
             if v < f64::from(i16::MIN) || v > f64::from(i16::MAX) {
                 Err(format!("an output weight {w} times {factor} does not fit 16 bits"))
             } else {
@@ -94,7 +84,7 @@ fn run() -> Result<(), String> {
             }
         })
         .collect::<Result<Vec<i16>, String>>()?;
-    let out_bias = b2.iter().map(|&b| round_even(f64::from(b) * factor) as i32).collect();
+    let out_bias = b2.iter().map(|&b| (f64::from(b) * factor).round_ties_even() as i32).collect();
     let scaled = Network::from_parts(net.hidden(), w1.to_vec(), b1.to_vec(), out_weights, out_bias, net.qb())?;
     std::fs::write(output, scaled.to_bytes()).map_err(|e| format!("{output}: {e}"))?;
     println!("{output}: {input} times {factor}, fnv1a {:#018x}", scaled.checksum());
