@@ -226,6 +226,17 @@ class Driver {
   }
 
   /**
+   * Turns the mouse wheel over an element: the pointer moves there, then one wheel action scrolls by `deltaY` CSS
+   * pixels (negative scrolls up), as a person's wheel does, so the page sees a trusted wheel event and then scrolls.
+   * @param {string} selector
+   * @param {number} deltaY
+   * @param {Offset} [offset] from the top-left corner; the centre when omitted
+   */
+  async wheel(selector, deltaY, offset) {
+    await this.mouseWheel(await this.pointIn(selector, offset), deltaY);
+  }
+
+  /**
    * Presses the primary button at one point of an element, moves in steps to another, and releases.
    * @param {string} selector
    * @param {Offset} from
@@ -316,6 +327,15 @@ class PuppeteerDriver extends Driver {
   /** @param {{x: number, y: number}} point viewport coordinates */
   async mouseClick(point) {
     await this.page.mouse.click(point.x, point.y);
+  }
+
+  /**
+   * @param {{x: number, y: number}} point viewport coordinates
+   * @param {number} deltaY
+   */
+  async mouseWheel(point, deltaY) {
+    await this.page.mouse.move(point.x, point.y);
+    await this.page.mouse.wheel({ deltaY });
   }
 
   async mouseDrag(start, end, steps) {
@@ -468,6 +488,17 @@ class WebKitDriver extends Driver {
       { type: "pointerDown", button: 0 },
       { type: "pointerUp", button: 0 },
     ]);
+  }
+
+  /**
+   * A W3C wheel input source's scroll action at a point of the viewport.
+   * @param {{x: number, y: number}} point viewport coordinates
+   * @param {number} deltaY
+   */
+  async mouseWheel(point, deltaY) {
+    const scroll = { type: "scroll", origin: "viewport", x: Math.round(point.x), y: Math.round(point.y), deltaX: 0, deltaY, duration: 0 };
+    await this.command("POST", "/actions", { actions: [{ type: "wheel", id: "wheel", actions: [scroll] }] });
+    await this.command("DELETE", "/actions");
   }
 
   async mouseDrag(start, end, steps) {

@@ -97,6 +97,21 @@ for (const engine of enginesUnderTest()) {
       assertNear(pointer.find((e) => e.type === "pointerup"), { x: 290, y: 150 });
     });
 
+    test("the wheel over a scrolling box arrives as a trusted wheel event before the scroll it causes", async () => {
+      await driver.evaluate(() => {
+        document.getElementById("scroller").scrollTop = 0;
+      });
+      await driver.waitFor(() => document.getElementById("scroller").scrollTop === 0);
+      await driver.evaluate("window.inputLog = []");
+      await driver.wheel("#scroller", 300);
+      const log = await driver.waitFor(() => {
+        const box = document.getElementById("scroller");
+        return box.scrollTop > 0 && window.inputLog.some((e) => e.type === "scroll" && e.scrollTop === box.scrollTop) && window.inputLog;
+      });
+      const first = log.find((e) => e.type === "wheel" || e.type === "scroll");
+      assert.deepEqual(first && { type: first.type, trusted: first.trusted, down: first.deltaY > 0 }, { type: "wheel", trusted: true, down: true });
+    });
+
     test("keys arrive with their KeyboardEvent.key names", async () => {
       await driver.click("#pad", { x: 5, y: 5 });
       await driver.evaluate("window.inputLog = []");

@@ -14,18 +14,27 @@ export class MoveList {
     });
     // The box shares its column with panels that grow and shrink (the thinking lines, the opening's name, the review
     // panel), and its rows change height as styles and fonts arrive, so the move shown can slip out of view with no
-    // render. It is kept in view on any such change, unless the person has scrolled it out of view themselves: a
-    // scroll with no change of size is theirs (or the list's own, which leaves the move in view).
+    // render. It is kept in view on any such change, unless the person has scrolled it out of view themselves. A
+    // scroll is the person's when their input on the box (wheel, pointer, touch or key) came since the list last
+    // placed the move; it is never judged by timing or sizes, which differ between engines and under load. Any other
+    // scroll that leaves the move out of view while following (a browser's late echo of an earlier position, or a
+    // clamp as the box resizes) is undone.
     this.follow = true;
-    this.size = "";
+    this.touched = false;
+    /** What the list shows now, so that drawing the same again changes nothing. */
+    this.shown = "";
     const box = root.parentElement;
     if (typeof ResizeObserver === "function" && box) {
+      const touch = () => {
+        this.touched = true;
+      };
+      for (const type of ["wheel", "pointerdown", "touchstart", "keydown"]) box.addEventListener(type, touch, { passive: true });
       box.addEventListener("scroll", () => {
-        if (this.size === this.measure()) this.follow = this.inView();
+        if (this.touched) this.follow = this.inView();
+        else if (this.follow) this.keepInView();
       }, { passive: true });
       const observer = new ResizeObserver(() => {
         if (this.follow) this.keepInView();
-        else this.size = this.measure();
       });
       observer.observe(box);
       observer.observe(root);
@@ -41,6 +50,12 @@ export class MoveList {
    * @param {string} [result] result text after the last move, such as "1-0"
    */
   render(sans, current, blackStarts, firstMoveNumber, result) {
+    // The player redraws on every change (a setting, the opening book arriving, a panel loading): the same moves and
+    // ply are drawn afresh (the review marks them again) but leave the list where the person scrolled it.
+    const shown = JSON.stringify([sans, current, blackStarts, firstMoveNumber, result ?? null]);
+    const same = shown === this.shown;
+    this.shown = shown;
+    const scrolled = this.root.parentElement?.scrollTop ?? 0;
     const fragment = document.createDocumentFragment();
     let row = null;
     const offset = blackStarts ? 1 : 0;
@@ -75,6 +90,10 @@ export class MoveList {
       fragment.append(end);
     }
     this.root.replaceChildren(fragment);
+    if (same && !this.follow) {
+      this.root.parentElement.scrollTop = scrolled;
+      return;
+    }
     this.follow = true;
     this.keepInView();
   }
@@ -86,17 +105,13 @@ export class MoveList {
       const box = this.root.parentElement;
       box.scrollTop = seen.top - (box.clientHeight - (seen.bottom - seen.top)) / 2;
     }
-    this.size = this.measure();
+    // Scrolls from here on are the list's own until the person touches the box again.
+    this.touched = false;
   }
 
   /** Whether the move shown (or else the last line) is wholly in the box's visible part. */
   inView(seen = this.span()) {
     return !seen || (seen.top >= seen.scrollTop - 0.5 && seen.bottom <= seen.scrollTop + this.root.parentElement.clientHeight + 0.5);
-  }
-
-  /** The box's height and the list's, which move the rows without a scroll. */
-  measure() {
-    return `${this.root.parentElement?.clientHeight} ${this.root.offsetHeight}`;
   }
 
   /** Where the move shown (or else the last line) lies in the box's scrolled content, and the box's scroll. */
