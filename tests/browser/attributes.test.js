@@ -575,6 +575,13 @@ for (const engine of enginesUnderTest()) {
       const after = await place();
       assert.ok(after.clientHeight <= 80, `the box took the squeeze: ${JSON.stringify(after)}`);
       assert.equal(after.scrollTop, 0, "a list the person scrolled stays where they scrolled it");
+      // The player redraws with nothing new (as when a setting changes or the opening book arrives): still theirs.
+      await driver.evaluate(() => document.querySelector("homeostat-chess").screen.refresh(false));
+      await frames();
+      assert.deepEqual(await driver.evaluate(() => {
+        const el = document.querySelector("homeostat-chess");
+        return [el.shadowRoot.querySelector(".moves").scrollTop, el.moveList.follow];
+      }), [0, false], "a redraw of the same moves leaves the person's scroll");
       // Another move shown: the list follows again and shows it.
       await driver.evaluate(() => document.querySelector("homeostat-chess").history.view(33));
       await driver.waitFor(() => {

@@ -55,7 +55,8 @@ export class MoveList {
     const shown = JSON.stringify([sans, current, blackStarts, firstMoveNumber, result ?? null]);
     const same = shown === this.shown;
     this.shown = shown;
-    const scrolled = this.root.parentElement?.scrollTop ?? 0;
+    const box = this.root.parentElement;
+    const scrolled = box?.scrollTop ?? 0;
     const fragment = document.createDocumentFragment();
     let row = null;
     const offset = blackStarts ? 1 : 0;
@@ -90,8 +91,9 @@ export class MoveList {
       fragment.append(end);
     }
     this.root.replaceChildren(fragment);
-    if (same && !this.follow) {
-      this.root.parentElement.scrollTop = scrolled;
+    if (same) {
+      // Neither following nor the person's scroll changes: a redraw in the middle of their wheel leaves it theirs.
+      if (box) box.scrollTop = scrolled;
       return;
     }
     this.follow = true;
