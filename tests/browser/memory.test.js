@@ -159,7 +159,7 @@ for (const engine of enginesUnderTest()) {
       }
       const before = await driver.evaluate(look, "c");
       assert.ok(before.ply >= 2, `the engines play (${before.ply} moves)`);
-      assert.ok(!before.status.includes("memory offline"), before.status);
+      assert.ok(!before.status.includes("memory offline"), `${before.status} (events: ${JSON.stringify(before.memory)})`);
       await memory.stop();
       await driver.waitFor((ply) => document.querySelector("#c").game.ply() >= ply + 6, { timeout: 30_000 }, before.ply);
       const later = await driver.evaluate(look, "c");

@@ -66,6 +66,7 @@ async function fakeMemory({ lookup = () => ({ status: 404, body: { error: "none"
     requests.push(record);
     const answer = url.pathname === "/mem/v1/stats" ? { status: 200, body: { engine } } : req.method === "POST" ? submit(record) : lookup(record);
     if (!answer) return; // hangs: never answers
+    if (answer.delayMs) await sleep(answer.delayMs);
     res.writeHead(answer.status, { "content-type": "application/json" });
     res.end(typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body));
   });
@@ -81,9 +82,9 @@ function fakeStorage() {
 }
 
 /** A controller on a scripted engine using the memory at `url`; returns it, its engine, memory and events. */
-function player(url, { options = {}, answer = firstMove, fen = START, storage = fakeStorage(), depths = new Map() } = {}) {
+function player(url, { options = {}, answer = firstMove, fen = START, storage = fakeStorage(), depths = new Map(), answerMs } = {}) {
   const engine = new ScriptedEngine(answer);
-  const memory = url ? new SharedMemory(url, { engine: ENGINE, storage, depths, budget: new SubmitBudget() }) : null;
+  const memory = url ? new SharedMemory(url, { engine: ENGINE, storage, depths, budget: new SubmitBudget(), answerMs }) : null;
   const controller = new GameController({ rules, createEngine: () => engine, options: { player: "black", ...LEVEL8, ...options }, memory, thinkMs: () => 0 });
   const events = [];
   for (const type of ["move", "memory", "thinking", "error", "hint"]) controller.addEventListener(type, (event) => events.push({ type, ...event.detail }));
@@ -162,7 +163,6 @@ describe("shared memory in play", () => {
   });
 
   for (const [name, lookup] of [
-    ["no answer in time", () => null],
     ["HTTP 500", () => ({ status: 500, body: { error: "boom" } })],
     ["garbage", () => ({ status: 200, body: "<html>not json" })],
     ["a malformed entry", () => ({ status: 200, body: { ...STORED, verified: false } })],
@@ -185,6 +185,44 @@ describe("shared memory in play", () => {
       assert.equal(events.filter((e) => e.type === "error").length, 0, "no error");
     });
   }
+
+  test("a memory that answers after the lookup's 300 ms: the engine searches each move, and the memory is not said offline", async () => {
+    // The start position's stored move comes too late to be played; every other position is a late miss.
+    const late = (r) => ({ ...(r.query.fen === START ? { status: 200, body: STORED } : { status: 404, body: { error: "none" } }), delayMs: 450 });
+    const mem = await fakeMemory({ lookup: late });
+    const { controller, engine, events } = player(mem.url, { options: { player: "none" } });
+    const began = Date.now();
+    assert.ok(await until(() => controller.game.ply() >= 1));
+    assert.ok(Date.now() - began < 2000, `the first move came ${Date.now() - began} ms after the start`);
+    assert.ok(await until(() => controller.game.ply() >= 4));
+    // The last lookup's late answer has come.
+    await sleep(600);
+    controller.dispose();
+    assert.ok(engine.requests.length >= 4, "every move was searched");
+    assert.notEqual(controller.game.historyUci()[0], STORED.move, "the late stored move was not played");
+    assert.ok(mem.lookups().length >= 4, `asked before every move (${mem.lookups().length} lookups, ${controller.game.ply()} moves)`);
+    assert.deepEqual(events.filter((e) => e.type === "memory").map((e) => e.state), [], "neither offline nor a hit");
+    assert.equal(controller.memory.offline, false);
+    assert.ok(mem.submissions().length >= 1, "its searches are submitted");
+  });
+
+  test("a memory that never answers a lookup is said offline once its request goes unanswered, and the game goes on", async () => {
+    const mem = await fakeMemory({ lookup: () => null });
+    const { controller, engine, events } = player(mem.url, { options: { player: "none" }, answerMs: 800 });
+    const began = Date.now();
+    assert.ok(await until(() => controller.game.ply() >= 1));
+    assert.ok(Date.now() - began < 2000, `the first move came ${Date.now() - began} ms after the start`);
+    assert.ok(await until(() => events.some((e) => e.type === "memory")), "said offline");
+    const asked = mem.lookups().length;
+    assert.ok(await until(() => controller.game.ply() >= 8));
+    controller.dispose();
+    assert.ok(engine.requests.length >= controller.game.ply(), "every move was searched");
+    const offline = events.filter((e) => e.type === "memory" && e.state === "offline");
+    assert.equal(offline.length, 1, "said once");
+    assert.match(offline[0].reason, /^no answer within 800 ms$/);
+    assert.ok(mem.lookups().length <= asked + 2, `the memory rests after the failure (${asked} lookups then, ${mem.lookups().length} at the end)`);
+    assert.equal(events.filter((e) => e.type === "error").length, 0, "no error");
+  });
 
   test("a memory that refuses connections is said offline once and the game goes on", async () => {
     const mem = await fakeMemory();

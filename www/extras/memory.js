@@ -10,6 +10,11 @@
 
 /** How long a lookup may take before the engine searches on its own (the applet waited five seconds). */
 export const LOOKUP_TIMEOUT_MS = 300;
+/**
+ * How long a lookup's request may go unanswered before the memory is said offline. A busy machine or a slow network
+ * can miss the lookup's 300 ms while the memory works: the engine searches, and the late answer still counts.
+ */
+const ANSWER_TIMEOUT_MS = 5000;
 /** How long a submission may take: the server holds it up to 500 ms for its spot-check. */
 const SUBMIT_TIMEOUT_MS = 5000;
 /** How long asking the server which engine it serves may take. */
@@ -159,17 +164,19 @@ export class SharedMemory {
    * @param {typeof fetch} [options.fetch]
    * @param {string | (() => Promise<string>)} [options.engine] this player's engine identity
    * @param {Storage} [options.storage] where the client token is kept
-   * @param {number} [options.timeoutMs] lookup timeout
+   * @param {number} [options.timeoutMs] how long a lookup waits before the engine searches
+   * @param {number} [options.answerMs] how long a lookup's request may go unanswered before the memory is offline
    * @param {Map<number, number[]>} [options.depths] recent depths by think time (the page's by default)
    * @param {() => number} [options.now]
    * @param {SubmitBudget} [options.budget] submissions allowed (the page's by default)
    */
-  constructor(url, { fetch: fetcher, engine = loadIdentity, storage, timeoutMs = LOOKUP_TIMEOUT_MS, depths = pageDepths, now = Date.now, budget = pageBudget } = {}) {
+  constructor(url, { fetch: fetcher, engine = loadIdentity, storage, timeoutMs = LOOKUP_TIMEOUT_MS, answerMs = ANSWER_TIMEOUT_MS, depths = pageDepths, now = Date.now, budget = pageBudget } = {}) {
     this.url = url;
     this.fetch = fetcher ?? ((...args) => globalThis.fetch(...args));
     this.engine = typeof engine === "string" ? () => Promise.resolve(engine) : engine;
     this.storage = storage ?? safeLocalStorage();
     this.timeoutMs = timeoutMs;
+    this.answerMs = answerMs;
     this.depths = depths;
     this.now = now;
     this.budget = budget;
@@ -256,7 +263,8 @@ export class SharedMemory {
 
   /**
    * The stored entry for `fen` searched at least `depth` deep, checked for shape (the caller checks the move is
-   * legal); null on a miss, while resting, or when the memory does not answer in time (it is then offline).
+   * legal); null on a miss, while resting, on a failure, or when the answer does not come within the lookup's time
+   * (the engine then searches; the memory is said offline only when the request fails, see {@link ask}).
    * @param {string} fen
    * @param {number} depth
    * @returns {Promise<MemoryEntry | null>}
@@ -268,10 +276,21 @@ export class SharedMemory {
     const known = await Promise.race([this.identity().then(() => true, () => false), delay(this.timeoutMs, false)]);
     if (!known) return null;
     const left = Math.max(50, this.timeoutMs - (this.now() - started));
+    return Promise.race([this.ask(fen, depth), delay(left, null)]);
+  }
+
+  /**
+   * A lookup's request to its end, however late: the entry, or null on a miss; a failure, a bad answer or none
+   * within {@link ANSWER_TIMEOUT_MS} says the memory offline, and a proper answer says it is back.
+   * @param {string} fen
+   * @param {number} depth
+   * @returns {Promise<MemoryEntry | null>}
+   */
+  async ask(fen, depth) {
     let response;
     const sent = this.now();
     try {
-      response = await this.request(`v1/memory?fen=${encodeURIComponent(fen)}&depth=${depth}`, {}, left);
+      response = await this.request(`v1/memory?fen=${encodeURIComponent(fen)}&depth=${depth}`, {}, this.answerMs);
     } catch (err) {
       this.fail(err.message);
       return null;
