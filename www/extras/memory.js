@@ -11,12 +11,11 @@
 /** How long a lookup may take before the engine searches on its own (the applet waited five seconds). */
 export const LOOKUP_TIMEOUT_MS = 300;
 /**
- * How long a lookup's request may go unanswered before the memory is said offline. A busy machine or a slow network
- * can miss the lookup's 300 ms while the memory works: the engine searches, and the late answer still counts.
+ * How long a request (a lookup or a submission) may go unanswered before the memory is said offline. A busy machine
+ * or a slow network can miss the lookup's 300 ms while the memory works: the engine searches, and the late answer
+ * still counts. The server holds a submission up to 500 ms for its spot-check.
  */
 const ANSWER_TIMEOUT_MS = 5000;
-/** How long a submission may take: the server holds it up to 500 ms for its spot-check. */
-const SUBMIT_TIMEOUT_MS = 5000;
 /** How long asking the server which engine it serves may take. */
 const STATS_TIMEOUT_MS = 3000;
 /** After a failure the memory rests this long (no requests) before it is tried again. */
@@ -165,7 +164,7 @@ export class SharedMemory {
    * @param {string | (() => Promise<string>)} [options.engine] this player's engine identity
    * @param {Storage} [options.storage] where the client token is kept
    * @param {number} [options.timeoutMs] how long a lookup waits before the engine searches
-   * @param {number} [options.answerMs] how long a lookup's request may go unanswered before the memory is offline
+   * @param {number} [options.answerMs] how long a request may go unanswered before the memory is offline
    * @param {Map<number, number[]>} [options.depths] recent depths by think time (the page's by default)
    * @param {() => number} [options.now]
    * @param {SubmitBudget} [options.budget] submissions allowed (the page's by default)
@@ -326,7 +325,7 @@ export class SharedMemory {
     const body = { fen, depth, move, score, pv: pv.slice(0, MAX_PV), nodes, engine, client: clientToken(this.storage) };
     const sent = this.now();
     try {
-      const response = await this.request("v1/memory", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }, SUBMIT_TIMEOUT_MS);
+      const response = await this.request("v1/memory", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }, this.answerMs);
       if (response.status >= 500) this.fail(`it answered HTTP ${response.status} to a submission`);
       else this.answered(sent);
       if (response.status === 429) this.budget.pause(this.now());
