@@ -190,7 +190,7 @@ describe("shared memory in play", () => {
     // The start position's stored move comes too late to be played; every other position is a late miss.
     const late = (r) => ({ ...(r.query.fen === START ? { status: 200, body: STORED } : { status: 404, body: { error: "none" } }), delayMs: 450 });
     const mem = await fakeMemory({ lookup: late });
-    const { controller, engine, events } = player(mem.url, { options: { player: "none" } });
+    const { controller, engine, memory, events } = player(mem.url, { options: { player: "none" } });
     const began = Date.now();
     assert.ok(await until(() => controller.game.ply() >= 1));
     assert.ok(Date.now() - began < 2000, `the first move came ${Date.now() - began} ms after the start`);
@@ -202,7 +202,7 @@ describe("shared memory in play", () => {
     assert.notEqual(controller.game.historyUci()[0], STORED.move, "the late stored move was not played");
     assert.ok(mem.lookups().length >= 4, `asked before every move (${mem.lookups().length} lookups, ${controller.game.ply()} moves)`);
     assert.deepEqual(events.filter((e) => e.type === "memory").map((e) => e.state), [], "neither offline nor a hit");
-    assert.equal(controller.memory.offline, false);
+    assert.equal(memory.offline, false);
     assert.ok(mem.submissions().length >= 1, "its searches are submitted");
   });
 
@@ -222,6 +222,15 @@ describe("shared memory in play", () => {
     assert.match(offline[0].reason, /^no answer within 800 ms$/);
     assert.ok(mem.lookups().length <= asked + 2, `the memory rests after the failure (${asked} lookups then, ${mem.lookups().length} at the end)`);
     assert.equal(events.filter((e) => e.type === "error").length, 0, "no error");
+  });
+
+  test("a player disposed of while a lookup is unanswered hears nothing of it afterwards", async () => {
+    const mem = await fakeMemory({ lookup: () => null });
+    const { controller, memory, events } = player(mem.url, { options: { player: "none" }, answerMs: 400 });
+    assert.ok(await until(() => mem.lookups().length >= 1), "a lookup was asked");
+    controller.dispose();
+    assert.ok(await until(() => memory.offline, 3000), "the memory itself still notes the unanswered request");
+    assert.equal(events.filter((e) => e.type === "memory").length, 0, "no memory event after dispose");
   });
 
   test("a memory that refuses connections is said offline once and the game goes on", async () => {

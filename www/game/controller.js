@@ -840,5 +840,7 @@ export class GameController extends EventTarget {
     this.connected = false;
     this.clock?.stop();
     this.stopEngine();
+    // A memory request still running (up to its answer limit) must not report on a player that is gone.
+    this.setMemory(null);
   }
 }
