@@ -157,21 +157,21 @@ for (const engine of enginesUnderTest()) {
       const slow = await startServer({ delays: { "/pkg/homeostat_web_bg.wasm": 4000, "/pkg/openings.bin": 2000 } });
       try {
         await open({ player: "white", level: "1", seed: "3" }, slow.origin);
-        assert.ok(slow.served.includes("/pkg/homeostat_rules_bg.wasm"), "the page loaded the rules' module");
+        assert.ok(slow.requested.includes("/pkg/homeostat_rules_bg.wasm"), "the page loaded the rules' module");
         assert.ok(!slow.served.includes("/pkg/homeostat_web_bg.wasm"), "the board was ready before the engine's module arrived");
         const opening = () => driver.evaluate(() => document.querySelector("homeostat-chess").shadowRoot.querySelector("[data-field=opening]").textContent);
         assert.equal(await opening(), "Starting position");
         assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").move("e4")), true);
         assert.ok(!slow.served.includes("/pkg/homeostat_web_bg.wasm"), "the person moved before the engine's module arrived");
         await waitPly(2);
-        assert.ok(slow.served.includes("/pkg/homeostat_web_bg.wasm"));
+        assert.ok(slow.requested.includes("/pkg/homeostat_web_bg.wasm"));
         const named = await driver.waitFor(() => {
           const text = document.querySelector("homeostat-chess").shadowRoot.querySelector("[data-field=opening]").textContent;
           return /^[A-E]\d\d · /.test(text) && text;
         });
         assert.ok(named, "the opening is named once the book is in");
         // The page hands its copy to the engine's worker: the file is downloaded once.
-        assert.equal(slow.served.filter((path) => path === "/pkg/openings.bin").length, 1, slow.served.join(" "));
+        assert.equal(slow.requested.filter((path) => path === "/pkg/openings.bin").length, 1, slow.requested.join(" "));
         assert.deepEqual((await read()).playerErrors, []);
         assert.deepEqual(await driver.pageErrors(), []);
       } finally {
@@ -237,7 +237,7 @@ for (const engine of enginesUnderTest()) {
         assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").move("d4")), true);
         await waitPly(2);
         assert.equal((await read()).noticeShown, false, "the engine plays, searching from the first move");
-        assert.equal(noBook.served.filter((path) => path === "/pkg/openings.bin").length, 1, "the worker does not ask again");
+        assert.equal(noBook.requested.filter((path) => path === "/pkg/openings.bin").length, 1, "the worker does not ask again");
       } finally {
         await noBook.close();
       }

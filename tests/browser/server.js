@@ -55,14 +55,20 @@ function resolveFile(mounts, urlPath) {
  * @param {Record<string, string>} [options.headers] extra headers sent with every response
  * @param {string[]} [options.missing] paths answered with 404 as if the file were not there (failure tests)
  * @param {Record<string, number>} [options.delays] paths answered only after this many milliseconds (a slow network)
- * @returns {Promise<{origin: string, close: () => Promise<void>, served: string[]}>} `served`: the paths whose
- *   answers have been sent, in order
+ * @returns {Promise<{origin: string, close: () => Promise<void>, requested: string[], served: string[]}>}
+ *   `requested`: the paths asked for, in the order the requests came; `served`: the paths whose answers have been
+ *   sent, in order. A page can have read an answer before this process hears it was sent (the browser and the
+ *   test's driver race on its event loop), so what a page loaded is read from `requested`, and `served` only says
+ *   that a delayed answer has not gone out yet.
  */
 export async function startServer({ mounts = { "/": WWW_DIR }, headers = {}, missing = [], delays = {} } = {}) {
+  /** @type {string[]} */
+  const requested = [];
   /** @type {string[]} */
   const served = [];
   const server = http.createServer(async (req, res) => {
     const rawPath = (req.url ?? "/").split("?")[0];
+    requested.push(rawPath);
     res.on("finish", () => served.push(rawPath));
     const delay = delays[rawPath];
     if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
@@ -112,6 +118,7 @@ export async function startServer({ mounts = { "/": WWW_DIR }, headers = {}, mis
   const { port } = server.address();
   return {
     origin: `http://127.0.0.1:${port}`,
+    requested,
     served,
     close: () =>
       new Promise((resolve) => {
