@@ -3,7 +3,7 @@
 // a player whose engine worker is missing; and the keyboard promotion chooser.
 
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -752,6 +752,37 @@ for (const engine of enginesUnderTest()) {
       const after = await read();
       assert.deepEqual(after.playerErrors, [], "an offline memory is no error");
       assert.deepEqual(await driver.pageErrors(), []);
+    });
+
+    test("memory: one that answers every lookup after its 300 ms is said slow in the status line, and the engine plays on", async () => {
+      const { engine } = JSON.parse(readFileSync(path.join(WWW_DIR, "pkg", "engine-identity.json"), "utf8"));
+      // A memory serving this build that answers its stats at once and every lookup 700 ms late, with a miss.
+      const slow = http.createServer((req, res) => {
+        const cors = { "access-control-allow-origin": "*", "access-control-allow-headers": "content-type", "content-type": "application/json" };
+        const answer = (status, body) => (res.writeHead(status, cors), res.end(JSON.stringify(body)));
+        if (req.method === "OPTIONS") return (res.writeHead(204, cors), res.end());
+        if (req.url.startsWith("/memory/v1/stats")) return answer(200, { engine });
+        if (req.method === "POST") return answer(201, { result: "stored" });
+        setTimeout(() => answer(404, { error: "no entry" }), 700);
+      });
+      await new Promise((resolve) => slow.listen(0, "127.0.0.1", resolve));
+      try {
+        await open({ memory: `http://127.0.0.1:${slow.address().port}/memory/`, player: "none", level: "8", movetime: "200", fen: OUT_OF_BOOK });
+        const shown = await driver.waitFor(() => {
+          const el = document.querySelector("homeostat-chess");
+          const status = el.shadowRoot.querySelector("[data-field=status]").textContent;
+          return status.includes("memory slow") && { status, ply: el.game.ply() };
+        }, { timeout: 30_000 });
+        assert.match(shown.status, /^(White|Black) to move · memory slow$|^Homeostat is thinking \((White|Black)\)… · memory slow$/);
+        assert.ok(shown.ply >= 2, `said after the third late lookup (${shown.ply} moves played)`);
+        await waitPly(shown.ply + 2);
+        const after = await read();
+        assert.deepEqual(after.playerErrors, [], "a slow memory is no error");
+        assert.deepEqual(await driver.pageErrors(), []);
+      } finally {
+        slow.closeAllConnections();
+        await new Promise((resolve) => slow.close(resolve));
+      }
     });
 
     test("the d key does not offer the engine a draw between two people", async () => {

@@ -186,7 +186,7 @@ describe("shared memory in play", () => {
     });
   }
 
-  test("a memory that answers after the lookup's 300 ms: the engine searches each move, and the memory is not said offline", async () => {
+  test("a memory that answers after the lookup's 300 ms: the engine searches each move, and the memory is said slow, not offline", async () => {
     // The start position's stored move comes too late to be played; every other position is a late miss.
     const late = (r) => ({ ...(r.query.fen === START ? { status: 200, body: STORED } : { status: 404, body: { error: "none" } }), delayMs: 450 });
     const mem = await fakeMemory({ lookup: late });
@@ -201,9 +201,43 @@ describe("shared memory in play", () => {
     assert.ok(engine.requests.length >= 4, "every move was searched");
     assert.notEqual(controller.game.historyUci()[0], STORED.move, "the late stored move was not played");
     assert.ok(mem.lookups().length >= 4, `asked before every move (${mem.lookups().length} lookups, ${controller.game.ply()} moves)`);
-    assert.deepEqual(events.filter((e) => e.type === "memory").map((e) => e.state), [], "neither offline nor a hit");
+    const said = events.filter((e) => e.type === "memory");
+    assert.deepEqual(said.map((e) => e.state), ["slow"], "said slow once, neither offline nor a hit");
+    assert.match(said[0].reason, /^its last 3 answers took up to 0\.[4-9] s, past the 300 ms a lookup may wait$/);
     assert.equal(memory.offline, false);
+    assert.equal(memory.slow, true);
     assert.ok(mem.submissions().length >= 1, "its searches are submitted");
+  });
+
+  test("a slow memory that answers in time again is said back, and its stored move is played", async () => {
+    let delayMs = 450;
+    const mem = await fakeMemory({ lookup: (r) => ({ ...(r.query.fen === START ? { status: 200, body: STORED } : { status: 404, body: { error: "none" } }), delayMs }) });
+    const { controller, memory, events } = player(mem.url, { options: { player: "none" } });
+    assert.ok(await until(() => events.some((e) => e.type === "memory" && e.state === "slow")), "said slow");
+    assert.ok(controller.game.ply() >= 3, `after three late lookups (${controller.game.ply()} moves)`);
+    delayMs = 0;
+    assert.ok(await until(() => events.some((e) => e.type === "memory" && e.state === "online")), "said back");
+    assert.equal(memory.slow, false);
+    // Back at the start, the stored move now comes in time.
+    controller.setGame(new rules.Game(START));
+    assert.ok(await until(() => controller.game.ply() >= 1));
+    controller.dispose();
+    assert.equal(controller.game.historyUci()[0], STORED.move, "the stored move was played");
+    const states = events.filter((e) => e.type === "memory").map((e) => e.state);
+    assert.deepEqual(states.slice(0, 2), ["slow", "online"], states.join());
+    assert.ok(states.includes("hit"), states.join());
+    assert.equal(events.filter((e) => e.type === "error").length, 0, "no error");
+  });
+
+  test("a lookup that misses its time now and then does not say the memory slow", async () => {
+    let n = 0;
+    const mem = await fakeMemory({ lookup: () => ({ status: 404, body: { error: "none" }, delayMs: n++ % 2 ? 0 : 450 }) });
+    const { controller, memory, events } = player(mem.url, { options: { player: "none" } });
+    assert.ok(await until(() => mem.lookups().length >= 7, 10_000), `${mem.lookups().length} lookups`);
+    await sleep(500);
+    controller.dispose();
+    assert.deepEqual(events.filter((e) => e.type === "memory"), [], "nothing said");
+    assert.equal(memory.slow, false);
   });
 
   test("a memory that never answers a lookup is said offline once its request goes unanswered, and the game goes on", async () => {

@@ -16,6 +16,11 @@ export const LOOKUP_TIMEOUT_MS = 300;
  * still counts. The server holds a submission up to 500 ms for its spot-check.
  */
 const ANSWER_TIMEOUT_MS = 5000;
+/**
+ * Lookups in a row answered properly but after their time before the memory is said slow: it works, yet the engine
+ * searches every move on its own, and the person should know why no move comes from it.
+ */
+export const SLOW_AFTER = 3;
 /** How long asking the server which engine it serves may take. */
 const STATS_TIMEOUT_MS = 3000;
 /** After a failure the memory rests this long (no requests) before it is tried again. */
@@ -154,7 +159,9 @@ class MemoryError extends Error {}
 
 /**
  * One player's view of a memory at `url`: lookups, submissions and whether it is offline.
- * `onstatus` is called with `{offline: true, reason}` when it goes offline and `{offline: false}` when it answers again.
+ * `onstatus` is called with `{offline: true, reason}` when it goes offline, `{offline: false, slow: true, reason}` when
+ * {@link SLOW_AFTER} lookups in a row answered too late to be used, and `{offline: false}` when it answers (in time)
+ * again.
  */
 export class SharedMemory {
   /**
@@ -180,6 +187,10 @@ export class SharedMemory {
     this.now = now;
     this.budget = budget;
     this.offline = false;
+    /** Whether the last lookups all answered after their time (see {@link SLOW_AFTER}). */
+    this.slow = false;
+    /** Lookups in a row answered after their time, and the slowest of them in ms. */
+    this.late = { count: 0, worstMs: 0 };
     this.reason = "";
     this.restUntil = 0;
     /** When the memory last failed (`now()`): answers to requests sent before then do not bring it back. */
@@ -226,8 +237,34 @@ export class SharedMemory {
   answered(sent) {
     if (!this.offline || sent < this.failedAt) return;
     this.offline = false;
+    this.slow = false;
+    this.late = { count: 0, worstMs: 0 };
     this.reason = "";
     this.onstatus?.({ offline: false });
+  }
+
+  /**
+   * A lookup was answered properly after `ms`, in its time or not (`late`): {@link SLOW_AFTER} late ones in a row say
+   * the memory slow, one in time says it is back.
+   * @param {boolean} late
+   * @param {number} ms
+   */
+  paced(late, ms) {
+    if (this.offline) return;
+    if (!late) {
+      this.late = { count: 0, worstMs: 0 };
+      if (!this.slow) return;
+      this.slow = false;
+      this.reason = "";
+      this.onstatus?.({ offline: false });
+      return;
+    }
+    this.late = { count: this.late.count + 1, worstMs: Math.max(this.late.worstMs, ms) };
+    if (this.slow || this.late.count < SLOW_AFTER) return;
+    this.slow = true;
+    const took = (this.late.worstMs / 1000).toFixed(1);
+    this.reason = `its last ${this.late.count} answers took up to ${took} s, past the ${this.timeoutMs} ms a lookup may wait`;
+    this.onstatus?.({ offline: false, slow: true, reason: this.reason });
   }
 
   /**
@@ -275,7 +312,12 @@ export class SharedMemory {
     const known = await Promise.race([this.identity().then(() => true, () => false), delay(this.timeoutMs, false)]);
     if (!known) return null;
     const left = Math.max(50, this.timeoutMs - (this.now() - started));
-    return Promise.race([this.ask(fen, depth), delay(left, null)]);
+    let late = false;
+    const asked = this.ask(fen, depth, () => this.paced(late, this.now() - started));
+    const entry = await Promise.race([asked, delay(left, TOO_LATE)]);
+    if (entry !== TOO_LATE) return entry;
+    late = true;
+    return null;
   }
 
   /**
@@ -283,9 +325,10 @@ export class SharedMemory {
    * within {@link ANSWER_TIMEOUT_MS} says the memory offline, and a proper answer says it is back.
    * @param {string} fen
    * @param {number} depth
+   * @param {() => void} [onAnswer] called when it was answered properly (a miss or an entry)
    * @returns {Promise<MemoryEntry | null>}
    */
-  async ask(fen, depth) {
+  async ask(fen, depth, onAnswer) {
     let response;
     const sent = this.now();
     try {
@@ -294,7 +337,7 @@ export class SharedMemory {
       this.fail(err.message);
       return null;
     }
-    if (response.status === 404) return this.answered(sent), null;
+    if (response.status === 404) return this.answered(sent), onAnswer?.(), null;
     if (!response.ok) return this.fail(`it answered HTTP ${response.status} to a lookup`), null;
     let entry;
     try {
@@ -304,6 +347,7 @@ export class SharedMemory {
       return null;
     }
     this.answered(sent);
+    onAnswer?.();
     return entry;
   }
 
@@ -392,6 +436,9 @@ async function readJson(response) {
     throw new MemoryError("it answered something that is not JSON");
   }
 }
+
+/** What a lookup's timer resolves to: the answer did not come in time. */
+const TOO_LATE = Symbol("too late");
 
 /** Resolves to `value` after `ms`. */
 function delay(ms, value) {

@@ -15,7 +15,7 @@
 //   gameover {result, reason}  (reason "time" when a clock ran out)
 //   clock {}                  a clock started, stopped or was reset (read the times from `clock`)
 //   engine {state, message}   the engine's state: "off", "loading", "ready" or "failed"
-//   memory {state, ...}       the shared memory: "hit" {kind, san, uci, depth, players, text}, "offline" {reason}, "online"
+//   memory {state, ...}       the shared memory: "hit" {kind, san, uci, depth, players, text}, "offline" {reason}, "slow" {reason}, "online"
 //   enginestart, enginestop {starts}
 //   error {message, engine}   something went wrong (engine: true when it was the engine)
 
@@ -401,7 +401,7 @@ export class GameController extends EventTarget {
       if (this.memoryLoading !== loading) return;
       this.memoryLoading = null;
       this.memory = m ?? null;
-      if (this.memory) this.memory.onstatus = (status) => this.emit("memory", status.offline ? { state: "offline", reason: status.reason } : { state: "online" });
+      if (this.memory) this.memory.onstatus = ({ offline, slow, reason }) => this.emit("memory", offline ? { state: "offline", reason } : slow ? { state: "slow", reason } : { state: "online" });
     };
     const loading = memory && typeof memory.then === "function" ? memory : null;
     if (this.memory) this.memory.onstatus = null;

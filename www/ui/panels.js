@@ -45,6 +45,7 @@ export function statusLine(c, viewPly) {
   else text = `${side} to move${c.paused ? " · auto-play paused" : ""}`;
   if (game.inCheck()) text += " · check";
   if (c.memory?.offline) text += " · memory offline";
+  else if (c.memory?.slow) text += " · memory slow";
   return { text };
 }
 

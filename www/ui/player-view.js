@@ -66,6 +66,10 @@ export class PlayerView {
         // Said once per outage: the status line keeps "memory offline" until it answers again.
         this.announce(`Shared memory offline: ${detail.reason}. Homeostat thinks on its own.`);
         if (!controller.searching) el.fields.line.textContent = `Shared memory offline (${detail.reason}); Homeostat thinks on its own.`;
+      } else if (detail.state === "slow") {
+        // Said once until a lookup answers in time: the status line keeps "memory slow".
+        this.announce(`Shared memory slow: ${detail.reason}. Homeostat thinks on its own.`);
+        if (!controller.searching) el.fields.line.textContent = `Shared memory slow (${detail.reason}); Homeostat thinks on its own.`;
       }
       this.refreshBars();
       el.emit("memory", detail);
