@@ -190,7 +190,7 @@ export class SharedMemory {
     /** Whether the last lookups all answered after their time (see {@link SLOW_AFTER}). */
     this.slow = false;
     /** Lookups in a row answered after their time, and the slowest of them in ms. */
-    this.late = { count: 0, worstMs: 0 };
+    this.late = ON_TIME;
     this.reason = "";
     this.restUntil = 0;
     /** When the memory last failed (`now()`): answers to requests sent before then do not bring it back. */
@@ -238,7 +238,7 @@ export class SharedMemory {
     if (!this.offline || sent < this.failedAt) return;
     this.offline = false;
     this.slow = false;
-    this.late = { count: 0, worstMs: 0 };
+    this.late = ON_TIME;
     this.reason = "";
     this.onstatus?.({ offline: false });
   }
@@ -252,7 +252,7 @@ export class SharedMemory {
   paced(late, ms) {
     if (this.offline) return;
     if (!late) {
-      this.late = { count: 0, worstMs: 0 };
+      this.late = ON_TIME;
       if (!this.slow) return;
       this.slow = false;
       this.reason = "";
@@ -437,6 +437,8 @@ async function readJson(response) {
   }
 }
 
+/** No lookup answered late since the last one in time. */
+const ON_TIME = Object.freeze({ count: 0, worstMs: 0 });
 /** What a lookup's timer resolves to: the answer did not come in time. */
 const TOO_LATE = Symbol("too late");
 

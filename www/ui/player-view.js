@@ -62,14 +62,11 @@ export class PlayerView {
       if (detail.state === "hit") {
         el.thinkingPanel.setMode("memory", "From the shared memory");
         el.fields.line.textContent = detail.text;
-      } else if (detail.state === "offline") {
-        // Said once per outage: the status line keeps "memory offline" until it answers again.
-        this.announce(`Shared memory offline: ${detail.reason}. Homeostat thinks on its own.`);
-        if (!controller.searching) el.fields.line.textContent = `Shared memory offline (${detail.reason}); Homeostat thinks on its own.`;
-      } else if (detail.state === "slow") {
-        // Said once until a lookup answers in time: the status line keeps "memory slow".
-        this.announce(`Shared memory slow: ${detail.reason}. Homeostat thinks on its own.`);
-        if (!controller.searching) el.fields.line.textContent = `Shared memory slow (${detail.reason}); Homeostat thinks on its own.`;
+      } else if (detail.state === "offline" || detail.state === "slow") {
+        // Said once per outage or slow spell: the status line keeps "memory offline" (or "slow") until it answers
+        // (in time) again.
+        this.announce(`Shared memory ${detail.state}: ${detail.reason}. Homeostat thinks on its own.`);
+        if (!controller.searching) el.fields.line.textContent = `Shared memory ${detail.state} (${detail.reason}); Homeostat thinks on its own.`;
       }
       this.refreshBars();
       el.emit("memory", detail);
