@@ -195,6 +195,33 @@ mod tests {
         assert_eq!(Level::new(99), Level::MAX);
     }
 
+    /// The module's doc table is what readers see; it must say what the code does.
+    #[test]
+    fn the_doc_table_matches_the_settings() {
+        let rows: Vec<Vec<String>> = include_str!("level.rs")
+            .lines()
+            .filter_map(|l| l.strip_prefix("//! | "))
+            .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+            .map(|l| l.split('|').map(|f| f.trim().replace([',', '%'], "").trim().to_string()).collect())
+            .collect();
+        assert_eq!(rows.len(), 8);
+        for (n, row) in (1..=8u8).zip(&rows) {
+            let level = Level::new(n);
+            let s = level.settings();
+            let or_dash = |v: Option<u64>| v.map_or("—".to_string(), |v| v.to_string());
+            let expected = [
+                n.to_string(),
+                or_dash(s.depth.map(u64::from)),
+                or_dash(s.nodes),
+                s.noise_cp.to_string(),
+                format!("{}", (s.blunder_chance * 100.0).round()),
+                s.margin_cp.to_string(),
+                level.elo().to_string(),
+            ];
+            assert_eq!(row[..7], expected, "level {n}'s row of the doc table");
+        }
+    }
+
     #[test]
     fn every_level_thinks_visibly() {
         assert_eq!(Level::MIN.think_ms(), 500);
