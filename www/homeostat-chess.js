@@ -525,7 +525,8 @@ export class HomeostatChess extends HTMLElement {
       settings: () => this.dialogs.show("settings"),
       mute: () => this.applySettings({ sound: this.sounds.muted }),
       help: () => this.dialogs.show("help"),
-      live: () => this.history.live(),
+      // Escape first takes back a premove, then leaves the history view.
+      live: () => this.play.cancelPremove("cancelled") || this.history.live(),
       "accept-draw": () => c.answerDrawOffer(true),
       "decline-draw": () => c.answerDrawOffer(false),
       "retry-engine": () => c.retryEngine(),
@@ -718,6 +719,12 @@ export class HomeostatChess extends HTMLElement {
   get status() {
     const outcome = this.game?.outcome();
     return outcome ? { over: true, result: outcome.result, reason: outcome.reason } : { over: false, result: "*", reason: null };
+  }
+
+  /** The premove waiting for the engine's reply, `{from, to}`, or null. */
+  get premove() {
+    const p = this.play.premove;
+    return p ? { from: p.from, to: p.to } : null;
   }
 
   /** Whether the engine is searching for its move. */

@@ -36,7 +36,7 @@ async function setUp({ fen = null, player = "both", settings = {} }) {
   window.events = [];
   if (!window.recording) {
     window.recording = true;
-    for (const type of ["move", "thinking", "gameover", "error"]) {
+    for (const type of ["move", "thinking", "gameover", "error", "premove"]) {
       el.addEventListener(type, (event) => window.events.push({ type, detail: event.detail }));
     }
   }
@@ -278,6 +278,80 @@ for (const engine of enginesUnderTest()) {
       assert.match(panel.depth, /^\d+/);
       assert.notEqual(panel.nodes, "–");
       assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").turn), "w");
+    });
+
+    test("a premove set while the engine thinks is played as soon as it has replied", async () => {
+      // A long think, cut short by "move now" once the premove is set: slow drivers have the time they need.
+      await setUpPage({ player: "white", settings: { ...QUIET, level: 8, think: "20000" } });
+      await clickSquare("e2");
+      await clickSquare("e4");
+      await driver.waitFor(() => document.querySelector("homeostat-chess").thinking);
+      // Not the person's move, yet their pieces can be picked up: the squares offered are the piece's reach.
+      await clickSquare("g1");
+      const offered = await driver.evaluate(() => document.querySelector("homeostat-chess").boardState.targets.map((t) => t.to).sort());
+      assert.deepEqual(offered, ["e2", "f3", "h3"]);
+      await clickSquare("f3");
+      const set = await driver.evaluate(() => {
+        const el = document.querySelector("homeostat-chess");
+        return { premove: el.premove, marked: el.boardState.premove, thinking: el.thinking, fen: el.fen };
+      });
+      assert.deepEqual(set.premove, { from: "g1", to: "f3" });
+      assert.deepEqual(set.marked, { from: "g1", to: "f3" });
+      assert.ok(set.thinking, "set while the engine was still thinking");
+      assert.equal(set.fen.split(" ")[1], "b", "the premove is not played before the reply");
+      await driver.evaluate(() => document.querySelector("homeostat-chess").moveNow());
+      await driver.waitFor(() => window.events.filter((e) => e.type === "move").length >= 3, { timeout: 20_000 });
+      const after = await driver.evaluate(() => {
+        const el = document.querySelector("homeostat-chess");
+        return {
+          moves: window.events.filter((e) => e.type === "move").map((e) => [e.detail.san, e.detail.by]),
+          premoves: window.events.filter((e) => e.type === "premove").map((e) => e.detail.state),
+          premove: el.premove,
+          marked: el.boardState.premove,
+          turn: el.turn,
+        };
+      });
+      assert.deepEqual(after.moves.map((m) => m[1]), ["human", "engine", "human"]);
+      assert.equal(after.moves[2][0], "Nf3");
+      assert.deepEqual(after.premoves, ["set", "played"]);
+      assert.equal(after.premove, null);
+      assert.equal(after.marked, null);
+      assert.equal(after.turn, "b", "the engine thinks again");
+      assert.deepEqual(await driver.pageErrors(), []);
+    });
+
+    test("a premove the reply leaves illegal is dropped; a click or Escape cancels one", async () => {
+      await setUpPage({ player: "white", settings: { ...QUIET, level: 8, think: "20000" } });
+      await clickSquare("e2");
+      await clickSquare("e4");
+      await driver.waitFor(() => document.querySelector("homeostat-chess").thinking);
+      // A click on a square the piece cannot reach cancels, as does Escape.
+      await dragSquares("d1", "h5");
+      assert.deepEqual(await driver.evaluate(() => document.querySelector("homeostat-chess").premove), { from: "d1", to: "h5" });
+      await clickSquare("c6");
+      assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").premove), null);
+      await dragSquares("d1", "h5");
+      await driver.press("Escape");
+      assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").premove), null);
+      // The d2 pawn still blocks the bishop whatever Black replies: set now, refused then.
+      await dragSquares("c1", "h6");
+      assert.deepEqual(await driver.evaluate(() => document.querySelector("homeostat-chess").premove), { from: "c1", to: "h6" });
+      await driver.evaluate(() => document.querySelector("homeostat-chess").moveNow());
+      await driver.waitFor(() => window.events.some((e) => e.type === "move" && e.detail.by === "engine"), { timeout: 20_000 });
+      const cancelled = await driver.waitFor(() => {
+        const last = window.events.filter((e) => e.type === "premove").at(-1)?.detail;
+        return last?.from === "c1" && last.state === "cancelled" ? last : null;
+      });
+      assert.match(cancelled.reason, /^cancelled: not a legal move after \S+$/);
+      const shown = await driver.evaluate(() => {
+        const el = document.querySelector("homeostat-chess");
+        return { premove: el.premove, marked: el.boardState.premove, turn: el.turn, moves: window.events.filter((e) => e.type === "move").length };
+      });
+      assert.deepEqual(shown, { premove: null, marked: null, turn: "w", moves: 2 });
+      // Said to screen readers too.
+      const said = await driver.evaluate(() => document.querySelector("homeostat-chess").shadowRoot.querySelector("[data-field=announce]")?.textContent);
+      assert.match(said ?? "", /^Premove c1 to h6 cancelled: not a legal move after/);
+      assert.deepEqual(await driver.pageErrors(), []);
     });
 
     test("take back and redo, with the keyboard and the methods", async () => {

@@ -5,6 +5,7 @@
  * @typedef {object} BoardApi
  * @property {(pieces: string[], animate: boolean) => void} setPosition 64 piece letters, a1 first ("" empty)
  * @property {(move: {from: string, to: string} | null) => void} setLastMove
+ * @property {(move: {from: string, to: string} | null) => void} setPremove the premove's squares, tinted
  * @property {(arrows: {from: string, to: string, color?: string, weight?: number}[]) => void} setArrows arrows (a circle
  *   where from is to), in the theme's arrow colour unless `color` (CSS) is given, `weight` times the usual width
  * @property {(marks: {check?: string | null}) => void} setMarks the king in check
@@ -32,6 +33,10 @@ export function createBoardApi(renderer) {
     },
     setLastMove(move) {
       state.lastMove = move ? { from: move.from, to: move.to } : null;
+      draw();
+    },
+    setPremove(move) {
+      state.premove = move ? { from: move.from, to: move.to } : null;
       draw();
     },
     setArrows(arrows) {

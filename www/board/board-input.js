@@ -14,6 +14,7 @@
  * @property {(square: string) => import("./board-state.js").Target[]} targetsFor  legal destinations
  * @property {(from: string, to: string) => void} onMove  a completed move gesture onto a legal target
  * @property {(piece: string | null) => void} onPromotion  a promotion choice, or null when dismissed
+ * @property {() => void} [onEmptyPress]  a press on the board that picks nothing up (it cancels a premove)
  */
 
 /** Distance in CSS pixels a pressed mouse or pen must travel before it counts as a drag. */
@@ -77,6 +78,7 @@ export function attachBoardInput(renderer, hooks) {
       }
     } else {
       select(null);
+      hooks.onEmptyPress?.();
     }
   };
 

@@ -10,7 +10,8 @@ const STEPS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDo
 /**
  * Attaches keyboard handling to the renderer's canvas; returns a function that detaches it.
  * @param {import("./board-render.js").BoardRenderer} renderer
- * @param {import("./board-input.js").InputHooks & {enabled: () => boolean, announce: (text: string) => void}} hooks
+ * @param {import("./board-input.js").InputHooks & {enabled: () => boolean, announce: (text: string) => void, onEscape?: () => boolean}} hooks
+ *   `onEscape` is asked when Escape has no piece to put back; it returns whether it used the key (a premove cancelled)
  */
 export function attachBoardKeys(renderer, hooks) {
   const { canvas, state } = renderer;
@@ -73,7 +74,7 @@ export function attachBoardKeys(renderer, hooks) {
     } else if (event.key === "Escape" && state.selected) {
       select(null);
       hooks.announce("Cancelled");
-    } else return;
+    } else if (!(event.key === "Escape" && hooks.onEscape?.())) return;
     event.preventDefault();
     event.stopPropagation();
   };

@@ -188,6 +188,10 @@ export class BoardRenderer {
       tint(state.lastMove.from, colors.lastMove);
       tint(state.lastMove.to, colors.lastMove);
     }
+    if (state.premove) {
+      tint(state.premove.from, colors.premove);
+      tint(state.premove.to, colors.premove);
+    }
     tint(state.selected, colors.selected);
     if (state.drag?.over && state.drag.over !== state.drag.from) tint(state.drag.over, colors.selected);
 

@@ -31,6 +31,7 @@ export function squareName(index) {
  * @property {string[]} pieces  64 FEN letters, a1 first, "" for empty
  * @property {"white"|"black"} orientation  side shown at the bottom
  * @property {{from: string, to: string} | null} lastMove
+ * @property {{from: string, to: string} | null} premove  the move set to be played after the engine's
  * @property {string | null} check  square of a king in check
  * @property {string | null} selected
  * @property {Target[]} targets
@@ -52,6 +53,7 @@ export function createBoardState() {
     pieces: piecesFromPlacement("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"),
     orientation: "white",
     lastMove: null,
+    premove: null,
     check: null,
     selected: null,
     targets: [],

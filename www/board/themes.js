@@ -9,7 +9,11 @@
  * @property {string} target  legal target marks
  * @property {string} check  glow around a king in check
  * @property {string} arrow  hint arrows
+ * @property {string} [premove]  tint over a premove's squares ({@link PREMOVE_TINT} unless given)
  */
+
+/** The tint of a premove's squares: blue, apart from the last move's yellow and the selection's green. */
+export const PREMOVE_TINT = "rgba(40, 80, 190, 0.45)";
 
 /** Board colour schemes by name. */
 export const BOARD_THEMES = {
@@ -116,7 +120,7 @@ export const DEFAULT_PIECE_THEME = "classic";
  * @returns {BoardTheme}
  */
 export function boardTheme(name) {
-  return BOARD_THEMES[name] ?? BOARD_THEMES[DEFAULT_BOARD_THEME];
+  return { premove: PREMOVE_TINT, ...(BOARD_THEMES[name] ?? BOARD_THEMES[DEFAULT_BOARD_THEME]) };
 }
 
 /**

@@ -9,6 +9,7 @@ const COLOR_PROPERTIES = {
   light: "--homeostat-light-square",
   dark: "--homeostat-dark-square",
   lastMove: "--homeostat-last-move",
+  premove: "--homeostat-premove",
   selected: "--homeostat-selected",
   target: "--homeostat-target",
   check: "--homeostat-check",

@@ -1,16 +1,21 @@
 // The human's play on a player element: when they may move, what they may pick up and where it may go, the
-// promotion chooser, and moves typed in the move box. Moves go to the element's controller; the board changes
-// only through its API.
+// promotion chooser, premoves while the engine thinks, and moves typed in the move box. Moves go to the element's
+// controller; the board changes only through its API.
 
 import { squareIndex } from "../board/board-state.js";
 import { attachBoardInput } from "../board/board-input.js";
 import { attachBoardKeys } from "../board/board-keys.js";
+import { premoveMove, premoveTargets } from "./premove.js";
 
 /** The board input policy of one `<homeostat-chess>` element. */
 export class BoardPlay {
   /** @param {import("../homeostat-chess.js").HomeostatChess} host */
   constructor(host) {
     this.host = host;
+    /** The move set while the engine thinks, for the position `fen` at `ply`: `{from, to, ply, fen}` or null. */
+    this.premove = null;
+    /** Whether the engine's reply has come and the premove is about to be played. */
+    this.premoveDue = false;
   }
 
   /** Wires pointer and keyboard input on the board's renderer to this policy. */
@@ -21,6 +26,8 @@ export class BoardPlay {
       targetsFor: (square) => this.targetsFor(square),
       onMove: (from, to, keyboard) => this.onBoardMove(from, to, keyboard),
       onPromotion: (piece) => this.onPromotion(piece),
+      onEmptyPress: () => this.cancelPremove("cancelled"),
+      onEscape: () => this.cancelPremove("cancelled"),
       enabled: () => !el.readonly,
       announce: (text) => el.screen.announce(text),
     };
@@ -35,16 +42,42 @@ export class BoardPlay {
     return Boolean(c?.game) && !el.readonly && el.viewPly === null && !c.isOver() && c.humanToMove() && !el.board.promotion();
   }
 
-  /** Whether the human may pick up the piece on `square`: one of the side to move, when they may move. */
-  canSelect(square) {
-    if (!this.canMoveNow()) return false;
-    const game = this.host.game;
-    const piece = game.board()[squareIndex(square)];
-    return Boolean(piece) && (piece === piece.toUpperCase()) === (game.turn() === "w");
+  /**
+   * Whether the human may set a premove now: in a game against the engine, on the live board, while it is the
+   * engine's move.
+   */
+  canPremoveNow() {
+    const el = this.host;
+    const c = el.controller;
+    return (
+      Boolean(c?.game) &&
+      !el.readonly &&
+      el.viewPly === null &&
+      !c.isOver() &&
+      !c.humanToMove() &&
+      c.engineColor() !== null &&
+      c.engineState !== "failed" &&
+      !el.board.promotion()
+    );
   }
 
-  /** Legal destinations of the piece on a square, one per square, with the kind of move. */
+  /** Whether the human may pick up the piece on `square`: one of the side to move, or of theirs for a premove. */
+  canSelect(square) {
+    const game = this.host.game;
+    let side;
+    if (this.canMoveNow()) side = game.turn();
+    else if (this.canPremoveNow()) side = this.host.controller.engineColor() === "w" ? "b" : "w";
+    else return false;
+    const piece = game.board()[squareIndex(square)];
+    return Boolean(piece) && (piece === piece.toUpperCase()) === (side === "w");
+  }
+
+  /** Legal destinations of the piece on a square (a premove's reachable squares), one per square, with the kind of move. */
   targetsFor(square) {
+    if (!this.canMoveNow()) {
+      const game = this.host.game;
+      return this.canPremoveNow() ? premoveTargets(game.board(), square, game.fen().split(" ")[2] ?? "-") : [];
+    }
     const byTarget = new Map();
     for (const move of this.host.game.legalMovesFrom(square)) {
       if (!byTarget.has(move.to)) byTarget.set(move.to, { to: move.to, kind: move.kind, capture: Boolean(move.capture) });
@@ -55,6 +88,10 @@ export class BoardPlay {
   /** A move gesture on the board: plays it, or opens the promotion chooser (keyboard-usable and announced). */
   onBoardMove(from, to, keyboard = false) {
     const el = this.host;
+    if (!this.canMoveNow()) {
+      if (this.canPremoveNow()) this.setPremove(from, to);
+      return;
+    }
     const moves = el.game.legalMovesFrom(from).filter((m) => m.to === to);
     if (!moves.length) return;
     if (moves.some((m) => m.kind === "promotion" || m.promotion)) {
@@ -90,5 +127,70 @@ export class BoardPlay {
     el.fields["san-error"].textContent = message;
     if (message) el.screen.announce(message);
     else input.value = "";
+  }
+
+  /** Sets the premove `from`–`to` for the position now on the board (replacing any other). */
+  setPremove(from, to) {
+    const el = this.host;
+    const game = el.game;
+    this.premove = { from, to, ply: game.ply(), fen: game.fen() };
+    this.premoveDue = false;
+    el.board.setPremove({ from, to });
+    el.screen.announce(`Premove ${from} to ${to}: played when Homeostat has moved, if it is legal then. Press Escape or click the board to cancel.`);
+    el.emit("premove", { state: "set", from, to });
+  }
+
+  /**
+   * Drops the premove, saying `why` ("cancelled", or why it could not be played); returns whether there was one.
+   * @param {string} why
+   */
+  cancelPremove(why) {
+    const p = this.premove;
+    if (!p) return false;
+    this.premove = null;
+    this.premoveDue = false;
+    this.host.board.setPremove(null);
+    this.host.screen.announce(`Premove ${p.from} to ${p.to} ${why}.`);
+    this.host.emit("premove", { state: "cancelled", from: p.from, to: p.to, reason: why });
+    return true;
+  }
+
+  /**
+   * Follows the game after any change: the premove waits while its position stands, is played once the engine's
+   * reply has come (after the controller has finished with that move), and is dropped on anything else (a new game,
+   * a take-back, a loaded position).
+   */
+  sync() {
+    const p = this.premove;
+    const game = this.host.game;
+    if (!p || this.premoveDue || !game) return;
+    if (game.ply() === p.ply && game.fen() === p.fen) {
+      // Still waiting, unless the engine that was to reply has stopped.
+      if (this.host.controller.engineState === "failed") this.cancelPremove("cancelled: the engine is unavailable");
+      return;
+    }
+    if (game.ply() === p.ply + 1 && game.fenAt(p.ply) === p.fen) {
+      this.premoveDue = true;
+      queueMicrotask(() => this.playPremove());
+      return;
+    }
+    this.cancelPremove("cancelled: the game changed");
+  }
+
+  /** Plays the premove after the engine's reply, or says why it cannot be played. */
+  playPremove() {
+    const el = this.host;
+    const p = this.premove;
+    if (!p || !this.premoveDue) return;
+    const game = el.game;
+    if (!game || game.ply() !== p.ply + 1 || game.fenAt(p.ply) !== p.fen) return void this.cancelPremove("cancelled: the game changed");
+    if (!this.canMoveNow()) return void this.cancelPremove(el.controller.isOver() ? "cancelled: the game is over" : "cancelled");
+    const move = premoveMove(game.legalMovesFrom(p.from), p.to);
+    if (!move) return void this.cancelPremove(`cancelled: not a legal move after ${game.historySan().at(-1)}`);
+    this.premove = null;
+    this.premoveDue = false;
+    el.board.setPremove(null);
+    el.emit("premove", { state: "played", from: p.from, to: p.to });
+    el.controller.move(move.uci, "human");
   }
 }

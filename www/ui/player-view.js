@@ -123,7 +123,12 @@ export class PlayerView {
     el.board.setLastMove((live ? game.lastMove() : game.lastMoveAt(el.viewPly)) ?? null);
     el.board.setMarks({ check: live ? (game.checkSquare() ?? null) : checkSquareOf(el.rules, game.fenAt(el.viewPly)) });
     el.board.setOrientation(el.settings.orientation);
-    el.board.setInteractive(el.play.canMoveNow());
+    el.play.sync();
+    // Switching between moving and premoving drops a piece picked up for the other.
+    const mode = el.play.canMoveNow() ? "move" : el.play.canPremoveNow() ? "premove" : null;
+    if (mode !== this.inputMode) el.board.setInteractive(false);
+    this.inputMode = mode;
+    el.board.setInteractive(mode !== null);
     el.clocks?.render();
     const sans = game.historySan();
     const start = game.startFen().split(" ");
