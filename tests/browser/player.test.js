@@ -320,7 +320,7 @@ for (const engine of enginesUnderTest()) {
       assert.deepEqual(await driver.pageErrors(), []);
     });
 
-    test("a premove the reply leaves illegal is dropped; a click or Escape cancels one", async () => {
+    test("a premove the reply leaves illegal is dropped; a click or Escape cancels one; the keyboard sets one", async () => {
       await setUpPage({ player: "white", settings: { ...QUIET, level: 8, think: "20000" } });
       await clickSquare("e2");
       await clickSquare("e4");
@@ -331,6 +331,17 @@ for (const engine of enginesUnderTest()) {
       await clickSquare("c6");
       assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").premove), null);
       await dragSquares("d1", "h5");
+      await driver.press("Escape");
+      assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").premove), null);
+      // By the keyboard too: the focus square starts on e2.
+      await driver.evaluate(() => document.querySelector("homeostat-chess").shadowRoot.querySelector(".board-canvas").focus());
+      // Firefox under automation sends no focus event, and the board was clicked: there Enter starts keyboard play.
+      if (!(await driver.evaluate(() => document.querySelector("homeostat-chess").boardState.cursor))) await driver.press("Enter");
+      for (const key of ["ArrowRight", "ArrowRight", "ArrowDown", "Enter"]) await driver.press(key);
+      const said = () => driver.evaluate(() => document.querySelector("homeostat-chess").shadowRoot.querySelector("[data-field=announce]").textContent);
+      assert.equal(await said(), "g1, white knight, selected; 3 premove squares");
+      for (const key of ["ArrowUp", "ArrowUp", "ArrowLeft", "Enter"]) await driver.press(key);
+      assert.deepEqual(await driver.evaluate(() => document.querySelector("homeostat-chess").premove), { from: "g1", to: "f3" });
       await driver.press("Escape");
       assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").premove), null);
       // The d2 pawn still blocks the bishop whatever Black replies: set now, refused then.
@@ -349,8 +360,7 @@ for (const engine of enginesUnderTest()) {
       });
       assert.deepEqual(shown, { premove: null, marked: null, turn: "w", moves: 2 });
       // Said to screen readers too.
-      const said = await driver.evaluate(() => document.querySelector("homeostat-chess").shadowRoot.querySelector("[data-field=announce]")?.textContent);
-      assert.match(said ?? "", /^Premove c1 to h6 cancelled: not a legal move after/);
+      assert.match(await said(), /^Premove c1 to h6 cancelled: not a legal move after/);
       assert.deepEqual(await driver.pageErrors(), []);
     });
 

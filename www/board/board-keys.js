@@ -22,13 +22,16 @@ export function attachBoardKeys(renderer, hooks) {
     if (square) hooks.announce(describe(square));
   };
 
+  /** Whether the picked-up piece's squares are a premove's (the engine is to move), not legal moves. */
+  const premoving = () => state.targets[0]?.kind === "premove";
+
   /** "e2, white pawn, selected" for screen readers. */
   const describe = (square) => {
     const index = FILES.indexOf(square[0]) + 8 * (Number(square[1]) - 1);
     const piece = state.pieces[index];
     let text = square + (piece ? `, ${piece === piece.toUpperCase() ? "white" : "black"} ${PIECE_NAMES[piece.toLowerCase()]}` : ", empty");
     if (state.selected === square) text += ", selected";
-    else if (state.targets.some((t) => t.to === square)) text += ", legal move";
+    else if (state.targets.some((t) => t.to === square)) text += premoving() ? ", premove square" : ", legal move";
     return text;
   };
 
@@ -112,7 +115,7 @@ export function attachBoardKeys(renderer, hooks) {
     } else if (hooks.canSelect(square)) {
       select(square);
       const count = state.targets.length;
-      hooks.announce(`${describe(square)}; ${count} legal move${count === 1 ? "" : "s"}`);
+      hooks.announce(`${describe(square)}; ${count} ${premoving() ? "premove square" : "legal move"}${count === 1 ? "" : "s"}`);
     } else {
       select(null);
       hooks.announce(`${describe(square)}: nothing to move`);

@@ -22,7 +22,7 @@ export function squareName(index) {
 /**
  * @typedef {object} Target  a legal destination of the selected piece
  * @property {string} to
- * @property {"quiet"|"capture"|"castle"|"promotion"|"en-passant"} kind
+ * @property {"quiet"|"capture"|"castle"|"promotion"|"en-passant"|"premove"} kind  ("premove": a square a premove may go to)
  * @property {boolean} [capture]  also a capture (promotion by capture)
  */
 

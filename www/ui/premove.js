@@ -65,7 +65,7 @@ export function premoveTargets(pieces, square, castling) {
       break;
     }
   }
-  return [...out].map((to) => ({ to, kind: "quiet" }));
+  return [...out].map((to) => ({ to, kind: "premove" }));
 }
 
 /**
