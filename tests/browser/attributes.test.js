@@ -17,6 +17,26 @@ const MATE_IN_ONE = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1";
 /** A middlegame out of the opening book: a level-8 engine searches (and asks a memory) from its first move. */
 const OUT_OF_BOOK = "r2q1rk1/pp1bbppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R1BQ1RK1 w - - 0 10";
 
+/**
+ * A memory serving this build that answers its stats and submissions at once and every lookup 700 ms late: with
+ * `entries[fen]` where it has one, else a miss. Resolves to the listening server and the memory's URL.
+ * @param {Record<string, object>} [entries]
+ */
+async function slowMemory(entries = {}) {
+  const { engine } = JSON.parse(readFileSync(path.join(WWW_DIR, "pkg", "engine-identity.json"), "utf8"));
+  const server = http.createServer((req, res) => {
+    const cors = { "access-control-allow-origin": "*", "access-control-allow-headers": "content-type", "content-type": "application/json" };
+    const answer = (status, body) => (res.writeHead(status, cors), res.end(JSON.stringify(body)));
+    if (req.method === "OPTIONS") return (res.writeHead(204, cors), res.end());
+    if (req.url.startsWith("/memory/v1/stats")) return answer(200, { engine });
+    if (req.method === "POST") return answer(201, { result: "stored" });
+    const entry = entries[new URL(req.url, "http://x").searchParams.get("fen")];
+    setTimeout(() => (entry ? answer(200, { ...entry, engine }) : answer(404, { error: "no entry" })), 700);
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, url: `http://127.0.0.1:${server.address().port}/memory/` };
+}
+
 /** Runs in the page: what the tests read from the player. */
 function look() {
   const el = document.querySelector("homeostat-chess");
@@ -755,19 +775,9 @@ for (const engine of enginesUnderTest()) {
     });
 
     test("memory: one that answers every lookup after its 300 ms is said slow in the status line, and the engine plays on", async () => {
-      const { engine } = JSON.parse(readFileSync(path.join(WWW_DIR, "pkg", "engine-identity.json"), "utf8"));
-      // A memory serving this build that answers its stats at once and every lookup 700 ms late, with a miss.
-      const slow = http.createServer((req, res) => {
-        const cors = { "access-control-allow-origin": "*", "access-control-allow-headers": "content-type", "content-type": "application/json" };
-        const answer = (status, body) => (res.writeHead(status, cors), res.end(JSON.stringify(body)));
-        if (req.method === "OPTIONS") return (res.writeHead(204, cors), res.end());
-        if (req.url.startsWith("/memory/v1/stats")) return answer(200, { engine });
-        if (req.method === "POST") return answer(201, { result: "stored" });
-        setTimeout(() => answer(404, { error: "no entry" }), 700);
-      });
-      await new Promise((resolve) => slow.listen(0, "127.0.0.1", resolve));
+      const { server: slow, url } = await slowMemory();
       try {
-        await open({ memory: `http://127.0.0.1:${slow.address().port}/memory/`, player: "none", level: "8", movetime: "200", fen: OUT_OF_BOOK });
+        await open({ memory: url, player: "none", level: "8", movetime: "200", fen: OUT_OF_BOOK });
         const shown = await driver.waitFor(() => {
           const el = document.querySelector("homeostat-chess");
           const status = el.shadowRoot.querySelector("[data-field=status]").textContent;
@@ -778,6 +788,41 @@ for (const engine of enginesUnderTest()) {
         await waitPly(shown.ply + 2);
         const after = await read();
         assert.deepEqual(after.playerErrors, [], "a slow memory is no error");
+        assert.deepEqual(await driver.pageErrors(), []);
+      } finally {
+        slow.closeAllConnections();
+        await new Promise((resolve) => slow.close(resolve));
+      }
+    });
+
+    test("memory: a slow one's stored move, coming early in a long search, stops it and is played; the engine plays on", { timeout: 60_000 }, async () => {
+      const STORED_AT = "8/5pk1/6p1/8/3R4/6P1/5PKP/1r6 w - - 0 40";
+      const entry = { fen: STORED_AT, move: "d4d7", san: "Rd7", depth: 30, score: { cp: 50 }, pv: ["d4d7"], nodes: 90_000_000, confirmations: 2, verified: true };
+      const { server: slow, url } = await slowMemory({ [STORED_AT]: entry });
+      try {
+        await open({ memory: url, player: "none", level: "8", movetime: "200", fen: OUT_OF_BOOK });
+        await driver.waitFor(() => document.querySelector("homeostat-chess").shadowRoot.querySelector("[data-field=status]").textContent.includes("memory slow"), { timeout: 30_000 });
+        // Searches of four seconds from the stored position: its move comes after about 0.7 s.
+        const began = await driver.evaluate((fen) => {
+          const el = document.querySelector("homeostat-chess");
+          el.setAttribute("movetime", "4000");
+          window.hits = [];
+          el.addEventListener("memory", (event) => event.detail.state === "hit" && window.hits.push(event.detail.text));
+          el.load(fen);
+          return performance.now();
+        }, STORED_AT);
+        await waitPly(1);
+        const hit = await driver.evaluate((began) => {
+          const el = document.querySelector("homeostat-chess");
+          return { after: performance.now() - began, moves: el.game.historySan(), hits: window.hits };
+        }, began);
+        assert.deepEqual(hit.moves, ["Rd7"]);
+        assert.ok(hit.after < 2500, `played ${Math.round(hit.after)} ms after the search began, not after its 4 s`);
+        assert.deepEqual(hit.hits, ["From the shared memory: Rd7, depth 30, 2 players"]);
+        // The engine, restarted for that, searches the reply.
+        await waitPly(2, 20_000);
+        const after = await read();
+        assert.deepEqual(after.playerErrors, [], "no error");
         assert.deepEqual(await driver.pageErrors(), []);
       } finally {
         slow.closeAllConnections();

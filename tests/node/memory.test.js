@@ -35,6 +35,34 @@ class ScriptedEngine extends EventTarget {
   destroy() {}
 }
 
+/**
+ * A scripted engine whose searches take `holdMs` (when set) unless stopped; a stopped search rejects as the real
+ * client's does (an AbortError), and `stops` counts the stops.
+ */
+class PatientEngine extends ScriptedEngine {
+  holdMs = 0;
+  stops = 0;
+  #pending = null;
+  async search(request) {
+    if (!this.holdMs) return super.search(request);
+    this.requests.push(request);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => ((this.#pending = null), resolve(this.answer(request))), this.holdMs);
+      this.#pending = () => {
+        clearTimeout(timer);
+        reject(Object.assign(new Error("search stopped"), { name: "AbortError" }));
+      };
+    });
+  }
+  stop() {
+    if (!this.#pending) return;
+    this.stops++;
+    const abort = this.#pending;
+    this.#pending = null;
+    abort();
+  }
+}
+
 /** A search result with `fields` on top. */
 function result(fields) {
   return { best: null, bestSan: null, ponder: null, score: { cp: 0 }, scoreWhite: { cp: 0 }, resign: false, depth: 9, nodes: 40_000, elapsedMs: 300, pvUci: [], book: false, offerDraw: false, ...fields };
@@ -82,8 +110,7 @@ function fakeStorage() {
 }
 
 /** A controller on a scripted engine using the memory at `url`; returns it, its engine, memory and events. */
-function player(url, { options = {}, answer = firstMove, fen = START, storage = fakeStorage(), depths = new Map(), answerMs } = {}) {
-  const engine = new ScriptedEngine(answer);
+function player(url, { options = {}, answer = firstMove, fen = START, storage = fakeStorage(), depths = new Map(), answerMs, engine = new ScriptedEngine(answer) } = {}) {
   const memory = url ? new SharedMemory(url, { engine: ENGINE, storage, depths, budget: new SubmitBudget(), answerMs }) : null;
   const controller = new GameController({ rules, createEngine: () => engine, options: { player: "black", ...LEVEL8, ...options }, memory, thinkMs: () => 0 });
   const events = [];
@@ -227,6 +254,46 @@ describe("shared memory in play", () => {
     assert.deepEqual(states.slice(0, 2), ["slow", "online"], states.join());
     assert.ok(states.includes("hit"), states.join());
     assert.equal(events.filter((e) => e.type === "error").length, 0, "no error");
+  });
+
+  test("a slow memory's stored move that comes early in a long search stops the search and is played", async () => {
+    const mem = await fakeMemory({ lookup: (r) => ({ ...(r.query.fen === START ? { status: 200, body: STORED } : { status: 404, body: { error: "none" } }), delayMs: 450 }) });
+    const engine = new PatientEngine(firstMove);
+    const { controller, memory, events } = player(mem.url, { options: { player: "none" }, engine, fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" });
+    assert.ok(await until(() => memory.slow), "said slow after three late lookups");
+    // Now a four-second search from the start, whose stored move arrives after 450 ms.
+    engine.holdMs = 4000;
+    controller.options.think = "4000";
+    const began = Date.now();
+    controller.setGame(new rules.Game(START));
+    assert.ok(await until(() => controller.game.ply() >= 1, 3000), "a move came well before the search's four seconds");
+    const took = Date.now() - began;
+    // Counted before the player is disposed of, which stops the next search.
+    const stops = engine.stops;
+    controller.dispose();
+    assert.equal(controller.game.historyUci()[0], STORED.move, "the stored move was played");
+    assert.ok(took < 2000, `played ${took} ms after the search began`);
+    assert.equal(stops, 1, "the search was stopped for it");
+    assert.ok(events.some((e) => e.type === "memory" && e.state === "hit"), "the hit was said");
+    assert.equal(events.filter((e) => e.type === "error").length, 0, "a stopped search is no failure");
+  });
+
+  test("a slow memory's stored move that comes after half the search is left alone", async () => {
+    let delayMs = 450;
+    const mem = await fakeMemory({ lookup: (r) => ({ ...(r.query.fen === START ? { status: 200, body: STORED } : { status: 404, body: { error: "none" } }), delayMs }) });
+    const engine = new PatientEngine(firstMove);
+    const { controller, memory, events } = player(mem.url, { options: { player: "none" }, engine, fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" });
+    assert.ok(await until(() => memory.slow), "said slow after three late lookups");
+    engine.holdMs = 1500;
+    controller.options.think = "1500";
+    delayMs = 1000;
+    controller.setGame(new rules.Game(START));
+    assert.ok(await until(() => controller.game.ply() >= 1, 4000));
+    const stops = engine.stops;
+    controller.dispose();
+    assert.equal(controller.game.historyUci()[0], firstMove({ fen: START, moves: [] }).best, "the engine's own move");
+    assert.equal(stops, 0, "the search ran to its end");
+    assert.ok(!events.some((e) => e.type === "memory" && e.state === "hit"), "no hit");
   });
 
   test("a lookup that misses its time now and then does not say the memory slow", async () => {

@@ -321,6 +321,27 @@ export class SharedMemory {
   }
 
   /**
+   * A slow memory's lookup, made while the engine searches: the entry (or null) whenever it comes, within the
+   * request's own answer time. An answer within the lookup's time says the memory is back, a later one counts as late.
+   * @param {string} fen
+   * @param {number} depth
+   * @returns {Promise<MemoryEntry | null>}
+   */
+  async lookupLate(fen, depth) {
+    if (this.resting()) return null;
+    const started = this.now();
+    try {
+      await this.identity();
+    } catch {
+      return null;
+    }
+    return this.ask(fen, depth, () => {
+      const ms = this.now() - started;
+      this.paced(ms > this.timeoutMs, ms);
+    });
+  }
+
+  /**
    * A lookup's request to its end, however late: the entry, or null on a miss; a failure, a bad answer or none
    * within {@link ANSWER_TIMEOUT_MS} says the memory offline, and a proper answer says it is back.
    * @param {string} fen

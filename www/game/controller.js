@@ -579,8 +579,12 @@ export class GameController extends EventTarget {
       seed: (this.seed ^ Math.imul(ply + 1, 0x9e3779b1)) >>> 0,
     };
     const fen = this.game.fen();
-    if (await this.recall(id, limits)) return;
+    // A slow memory's answer cannot be waited for: the engine searches at once, and a stored move arriving while
+    // most of its time is still to come stops it (see `recall`).
+    const slow = Boolean(this.memory?.slow);
+    if (!slow && (await this.recall(id, limits))) return;
     if (this.searching?.id !== id) return;
+    if (slow) void this.recall(id, limits, this.now());
     engine.search(request, { onProgress: (event) => pacer.push(event) }).then(
       (result) => {
         this.memorise(limits, fen, result);
@@ -672,17 +676,23 @@ export class GameController extends EventTarget {
   /**
    * Asks the memory for the position before a full-strength search; a verified move searched at least as deep
    * as this search would go, and legal here, is used instead of searching. Returns whether it was.
+   * With `searchingSince` (a slow memory, asked while the search runs), the answer is waited for however late, and
+   * a stored move that comes while less than half the search's time has passed stops the search and is played: the
+   * engine's worker is restarted for that, which costs less than the time saved.
    * @param {number} id
    * @param {object} limits
+   * @param {number} [searchingSince] when the search began (`now()`)
    */
-  async recall(id, limits) {
+  async recall(id, limits, searchingSince) {
     const memory = await this.memoryFor(limits);
     if (!memory || this.searching?.id !== id) return false;
     const fen = this.game.fen();
     const depth = memory.expectedDepth(this.memoryTime(limits));
-    const entry = await memory.lookup(fen, depth);
+    const late = searchingSince !== undefined;
+    const entry = await (late ? memory.lookupLate(fen, depth) : memory.lookup(fen, depth));
     const running = this.searching;
     if (!entry || running?.id !== id || this.game.fen() !== fen) return false;
+    if (late && this.now() - searchingSince > this.memoryTime(limits) / 2) return false;
     const legal = this.game.legalMoves();
     const move = legal.find((m) => m.uci === entry.move);
     if (!move) {
@@ -696,6 +706,8 @@ export class GameController extends EventTarget {
     const text = `From the shared memory: ${move.san}, depth ${entry.depth}, ${players}`;
     running.progress.text = text;
     this.emit("memory", { state: "hit", kind: running.kind, san: move.san, uci: move.uci, depth: entry.depth, players: entry.confirmations, text });
+    // The search gives way (its promise rejects as stopped, which is not a failure).
+    if (late) this.engine?.stop?.();
     const { score, nodes } = entry;
     this.onProgress(id, { type: "iteration", depth: entry.depth, seldepth: entry.depth, score, scoreWhite, nodes, nps: 0, elapsedMs: 0, pv, pvUci });
     const result = { best: move.uci, bestSan: move.san, ponder: pvUci[1] ?? null, score, scoreWhite, resign: false, depth: entry.depth, nodes, elapsedMs: 0, pvUci, book: false, offerDraw: false, memory: true };

@@ -65,8 +65,9 @@ export class PlayerView {
       } else if (detail.state === "offline" || detail.state === "slow") {
         // Said once per outage or slow spell: the status line keeps "memory offline" (or "slow") until it answers
         // (in time) again.
-        this.announce(`Shared memory ${detail.state}: ${detail.reason}. Homeostat thinks on its own.`);
-        if (!controller.searching) el.fields.line.textContent = `Shared memory ${detail.state} (${detail.reason}); Homeostat thinks on its own.`;
+        const then = detail.state === "slow" ? "Homeostat searches at once and plays a stored move that comes early in its search" : "Homeostat thinks on its own";
+        this.announce(`Shared memory ${detail.state}: ${detail.reason}. ${then}.`);
+        if (!controller.searching) el.fields.line.textContent = `Shared memory ${detail.state} (${detail.reason}); ${then}.`;
       }
       this.refreshBars();
       el.emit("memory", detail);
