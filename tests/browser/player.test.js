@@ -317,6 +317,17 @@ for (const engine of enginesUnderTest()) {
       assert.equal(after.premove, null);
       assert.equal(after.marked, null);
       assert.equal(after.turn, "b", "the engine thinks again");
+      // Handing the engine's side to a person drops the premove: it was meant as the answer to the engine.
+      await dragSquares("d2", "d4");
+      const dropped = await driver.evaluate(() => {
+        const el = document.querySelector("homeostat-chess");
+        const set = el.premove;
+        el.setPlayer("both");
+        return { set, now: el.premove, last: window.events.filter((e) => e.type === "premove").at(-1).detail };
+      });
+      assert.deepEqual(dropped.set, { from: "d2", to: "d4" });
+      assert.equal(dropped.now, null);
+      assert.equal(dropped.last.reason, "cancelled: the players changed");
       assert.deepEqual(await driver.pageErrors(), []);
     });
 

@@ -12,7 +12,7 @@ export class BoardPlay {
   /** @param {import("../homeostat-chess.js").HomeostatChess} host */
   constructor(host) {
     this.host = host;
-    /** The move set while the engine thinks, for the position `fen` at `ply`: `{from, to, ply, fen}` or null. */
+    /** The move set while the engine (playing `engine`) thinks, for the position `fen` at `ply`, or null. */
     this.premove = null;
     /** Whether the engine's reply has come and the premove is about to be played. */
     this.premoveDue = false;
@@ -133,7 +133,7 @@ export class BoardPlay {
   setPremove(from, to) {
     const el = this.host;
     const game = el.game;
-    this.premove = { from, to, ply: game.ply(), fen: game.fen() };
+    this.premove = { from, to, ply: game.ply(), fen: game.fen(), engine: el.controller.engineColor() };
     this.premoveDue = false;
     el.board.setPremove({ from, to });
     el.screen.announce(`Premove ${from} to ${to}: played when Homeostat has moved, if it is legal then. Press Escape or click the board to cancel.`);
@@ -165,8 +165,10 @@ export class BoardPlay {
     const game = this.host.game;
     if (!p || this.premoveDue || !game) return;
     if (game.ply() === p.ply && game.fen() === p.fen) {
-      // Still waiting, unless the engine that was to reply has stopped.
+      // Still waiting (a look back through the game keeps it), unless the engine that was to reply has stopped or
+      // no longer plays that side.
       if (this.host.controller.engineState === "failed") this.cancelPremove("cancelled: the engine is unavailable");
+      else if (this.host.controller.engineColor() !== p.engine) this.cancelPremove("cancelled: the players changed");
       return;
     }
     if (game.ply() === p.ply + 1 && game.fenAt(p.ply) === p.fen) {
@@ -184,6 +186,7 @@ export class BoardPlay {
     if (!p || !this.premoveDue) return;
     const game = el.game;
     if (!game || game.ply() !== p.ply + 1 || game.fenAt(p.ply) !== p.fen) return void this.cancelPremove("cancelled: the game changed");
+    if (el.controller.engineColor() !== p.engine) return void this.cancelPremove("cancelled: the players changed");
     if (!this.canMoveNow()) return void this.cancelPremove(el.controller.isOver() ? "cancelled: the game is over" : "cancelled");
     const move = premoveMove(game.legalMovesFrom(p.from), p.to);
     if (!move) return void this.cancelPremove(`cancelled: not a legal move after ${game.historySan().at(-1)}`);
