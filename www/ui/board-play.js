@@ -156,27 +156,37 @@ export class BoardPlay {
   }
 
   /**
-   * Follows the game after any change: the premove waits while its position stands, is played once the engine's
-   * reply has come (after the controller has finished with that move), and is dropped on anything else (a new game,
-   * a take-back, a loaded position).
+   * Follows the game after any change: the premove waits while its position stands and the engine is still to
+   * answer it (a look back through the game keeps it); a move out of that position is left to {@link afterMove};
+   * anything else (a new game, a take-back, a loaded position) drops it.
    */
   sync() {
     const p = this.premove;
-    const game = this.host.game;
+    const el = this.host;
+    const game = el.game;
     if (!p || this.premoveDue || !game) return;
     if (game.ply() === p.ply && game.fen() === p.fen) {
-      // Still waiting (a look back through the game keeps it), unless the engine that was to reply has stopped or
-      // no longer plays that side.
-      if (this.host.controller.engineState === "failed") this.cancelPremove("cancelled: the engine is unavailable");
-      else if (this.host.controller.engineColor() !== p.engine) this.cancelPremove("cancelled: the players changed");
+      if (el.controller.engineState === "failed") this.cancelPremove("cancelled: the engine is unavailable");
+      else if (el.viewPly === null && !this.canPremoveNow()) this.cancelPremove("cancelled: the players changed");
       return;
     }
-    if (game.ply() === p.ply + 1 && game.fenAt(p.ply) === p.fen) {
+    if (game.ply() === p.ply + 1 && game.fenAt(p.ply) === p.fen) return;
+    this.cancelPremove("cancelled: the game changed");
+  }
+
+  /**
+   * A move was played (`by` the engine or a person): the engine's reply to the premove's position plays it, once
+   * the controller has finished with that move; any other move drops it.
+   * @param {"human" | "engine"} by
+   */
+  afterMove(by) {
+    const p = this.premove;
+    const game = this.host.game;
+    if (!p || this.premoveDue || !game) return;
+    if (by === "engine" && game.ply() === p.ply + 1 && game.fenAt(p.ply) === p.fen) {
       this.premoveDue = true;
       queueMicrotask(() => this.playPremove());
-      return;
-    }
-    this.cancelPremove("cancelled: the game changed");
+    } else this.cancelPremove(by === "engine" ? "cancelled: the game changed" : "cancelled: the players changed");
   }
 
   /** Plays the premove after the engine's reply, or says why it cannot be played. */

@@ -34,6 +34,7 @@ export class PlayerView {
       if (detail.by === "engine" && el.settings.player !== "none") el.sounds.ding();
       this.announceMove(detail.san);
       el.emit("move", { san: detail.san, uci: detail.uci, fen: detail.fen, by: detail.by });
+      el.play.afterMove(detail.by);
     });
     on("searchstart", ({ kind }) => {
       this.searchLine = null;
@@ -153,6 +154,8 @@ export class PlayerView {
   refreshBars() {
     const el = this.host;
     if (!el.game) return;
+    // The state may have changed under a waiting premove (analysis began, the engine failed).
+    el.play.sync();
     if ((!el.fields.status.dataset.error && !el.fields.status.dataset.note) || el.controller.engineState === "failed") {
       const { text, error } = statusLine(el.controller, el.viewPly);
       this.showStatus(text, error);
