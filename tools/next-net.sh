@@ -4,7 +4,7 @@
 #
 #   tools/next-net.sh DATA.bin [MORE.bin ...]
 #
-# 1. nnue_train --init crates/engine/nets/default.nnue --hidden 128 --epochs EPOCHS (6) --lr 0.0005 --wdl 0
+# 1. nnue_train --init crates/engine/nets/default.nnue --hidden 128 --epochs EPOCHS (6) --lr 0.0005 --wdl WDL (0)
 #    --threads THREADS (all cores) --seed 1 → OUT/A.nnue (and its recipe line, OUT/A.nnue.txt);
 # 2. nnue_scale OUT/A.nnue OUT/As.nnue 1 --relative-to default.nnue DATA.bin: a net trained on its own search's
 #    scores comes out some 16 % larger than its parent, which alone costs tens of Elo in this search, and the
@@ -19,13 +19,14 @@ cd "$(dirname "$0")/.."
 for data in "$@"; do [ -s "$data" ] || { echo "$data: no such data file" >&2; exit 1; }; done
 OUT=${OUT:-target/next-net}
 EPOCHS=${EPOCHS:-6}
+WDL=${WDL:-0}
 THREADS=${THREADS:-$(nproc)}
 PARENT=crates/engine/nets/default.nnue
 mkdir -p "$OUT"
 
 cargo build --release -q -p homeostat-uci -p homeostat-engine --examples --bin homeostat
 examples=target/release/examples
-"$examples/nnue_train" --init "$PARENT" --hidden 128 --epochs "$EPOCHS" --lr 0.0005 --wdl 0 --threads "$THREADS" \
+"$examples/nnue_train" --init "$PARENT" --hidden 128 --epochs "$EPOCHS" --lr 0.0005 --wdl "$WDL" --threads "$THREADS" \
   --seed 1 --out "$OUT/A.nnue" "$@"
 "$examples/nnue_scale" "$OUT/A.nnue" "$OUT/As.nnue" 1 --relative-to "$PARENT" "$1"
 [ "${SCREEN:-1}" = 0 ] || OUT="$OUT/screen" tools/net-screen.sh "$OUT/As.nnue"
