@@ -375,6 +375,30 @@ for (const engine of enginesUnderTest()) {
       assert.deepEqual(await driver.pageErrors(), []);
     });
 
+    test("the player bars show the material each side is ahead by, for the position shown", async () => {
+      const bars = () =>
+        driver.evaluate(() => {
+          const root = document.querySelector("homeostat-chess").shadowRoot;
+          return ["top", "bottom"].map((where) => {
+            const canvas = root.querySelector(`[data-field=${where}-material]`);
+            return { label: canvas.hidden ? null : canvas.getAttribute("aria-label"), points: root.querySelector(`[data-field=${where}-points]`).textContent, width: canvas.hidden ? 0 : canvas.getBoundingClientRect().width };
+          });
+        });
+      await setUpPage({ settings: QUIET });
+      assert.deepEqual((await bars()).map((b) => [b.label, b.points]), [[null, ""], [null, ""]]);
+      // 1. e4 d5 2. exd5 Qxd5 3. Nc3 Qe5+ 4. Nge2 Qxe2+ 5. Bxe2: pawns level, White a queen for a knight ahead.
+      for (const m of ["e4", "d5", "exd5", "Qxd5", "Nc3", "Qe5+", "Nge2", "Qxe2+", "Bxe2"]) await driver.evaluate((m) => document.querySelector("homeostat-chess").move(m), m);
+      const shown = await bars();
+      assert.deepEqual(shown.map((b) => [b.label, b.points]), [["ahead by a knight", ""], ["ahead by a queen, +6", "+6"]]);
+      assert.ok(shown.every((b) => b.width > 10), "the taken pieces are drawn");
+      // Looking back at the position before the queen was taken.
+      await driver.evaluate(() => document.querySelector("homeostat-chess").history.view(8));
+      assert.deepEqual((await bars()).map((b) => [b.label, b.points]), [["ahead by a knight, +3", "+3"], [null, ""]]);
+      await driver.evaluate(() => document.querySelector("homeostat-chess").history.live());
+      assert.equal((await bars())[1].points, "+6");
+      assert.deepEqual(await driver.pageErrors(), []);
+    });
+
     test("take back and redo, with the keyboard and the methods", async () => {
       await setUpPage({ player: "white", settings: QUIET });
       await driver.evaluate(() => {

@@ -2,6 +2,7 @@
 // the game controller and the element's view state. It writes text and flags only; the element decides when.
 
 import { ICONS } from "./icons.js";
+import { materialDifference, renderMaterial } from "./material.js";
 
 /** Human words for results. */
 export const RESULT_TEXT = { "1-0": "White wins", "0-1": "Black wins", "1/2-1/2": "Draw" };
@@ -79,7 +80,7 @@ export function playerName(game, color) {
  * @param {import("../game/controller.js").GameController} c
  * @param {{orientation: string, viewPly: number | null, muted: boolean, readonly: boolean}} state
  */
-export function renderBars(view, c, { orientation, viewPly, muted, readonly }) {
+export function renderBars(view, c, { orientation, viewPly, muted, readonly, pieces }) {
   const { $, fields } = view;
   const game = c.game;
   const outcome = game.outcome();
@@ -90,8 +91,11 @@ export function renderBars(view, c, { orientation, viewPly, muted, readonly }) {
   };
   const top = orientation === "white" ? "black" : "white";
   const toMove = game.turn() === "w" ? "white" : "black";
+  // The material of the position shown (live or looked back at).
+  const material = pieces ? materialDifference(pieces) : null;
   for (const [where, color] of [["top", top], ["bottom", orientation]]) {
     fields[`${where}-name`].textContent = name(color);
+    if (material) renderMaterial(fields[`${where}-material`], fields[`${where}-points`], material[color]);
     const bar = $(`.player-bar.${where}`);
     bar.dataset.color = color;
     bar.dataset.active = String(!outcome && toMove === color);

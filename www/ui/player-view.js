@@ -166,6 +166,7 @@ export class PlayerView {
       viewPly: el.viewPly,
       muted: el.sounds.muted,
       readonly: el.readonly,
+      pieces: el.boardState.pieces,
     });
   }
 

@@ -20,7 +20,7 @@ export const TEMPLATE = `
 <div class="layout" data-show-thinking="panel">
   <div class="sr-only" id="announce" data-field="announce" aria-live="polite" aria-atomic="true"></div>
   <div class="board-column" data-part="board">
-    <div class="player-bar top"><span class="player-dot"></span><span class="player-name" data-field="top-name"></span><span class="player-note" data-field="top-note"></span><span class="player-clock" data-field="top-clock" role="timer" hidden></span></div>
+    <div class="player-bar top"><span class="player-dot"></span><span class="player-name" data-field="top-name"></span><canvas class="player-material" data-field="top-material" role="img" hidden></canvas><span class="player-points" data-field="top-points"></span><span class="player-note" data-field="top-note"></span><span class="player-clock" data-field="top-clock" role="timer" hidden></span></div>
     <div class="board-row">
       <div class="evalbar" data-part="evalbar" role="img"><div class="evalbar-white"></div><span class="evalbar-label"></span></div>
       <div class="board" data-part="canvas">
@@ -28,7 +28,7 @@ export const TEMPLATE = `
         <div class="board-banner" hidden></div>
       </div>
     </div>
-    <div class="player-bar bottom"><span class="player-dot"></span><span class="player-name" data-field="bottom-name"></span><span class="player-note" data-field="bottom-note"></span><span class="player-clock" data-field="bottom-clock" role="timer" hidden></span></div>
+    <div class="player-bar bottom"><span class="player-dot"></span><span class="player-name" data-field="bottom-name"></span><canvas class="player-material" data-field="bottom-material" role="img" hidden></canvas><span class="player-points" data-field="bottom-points"></span><span class="player-note" data-field="bottom-note"></span><span class="player-clock" data-field="bottom-clock" role="timer" hidden></span></div>
   </div>
   <aside class="side">
     <section class="panel status-panel" data-part="status">
