@@ -131,13 +131,21 @@ for (const engine of enginesUnderTest()) {
       assert.ok(entry, "the first player's move is served once verified");
       assert.equal(entry.move, a.moves[0], "the stored move is the one the first player searched");
       assert.equal(entry.confirmations, 1);
-      // The second player asks for the depth this page's engine reaches in 300 ms: the first player's.
-      await driver.evaluate(addPlayer, "b", attributes);
-      await driver.waitFor(() => document.querySelector("#b")?.game?.ply() === 1, { timeout: 20_000 });
-      const b = await driver.evaluate(look, "b");
-      assert.equal(b.moves[0], a.moves[0], "the same move");
+      // The second player asks for the depth this page's engine reaches in 300 ms: the first player's. Its lookup may
+      // wait 300 ms, which a loaded machine (three browsers on two cores) can overrun once: then it searches, as it
+      // should, and another player is added, at most three in all.
+      let b = null;
+      const tried = [];
+      for (const id of ["b", "b2", "b3"]) {
+        await driver.evaluate(addPlayer, id, attributes);
+        await driver.waitFor((id) => document.querySelector(`#${id}`)?.game?.ply() === 1, { timeout: 20_000 }, id);
+        b = await driver.evaluate(look, id);
+        assert.equal(b.moves[0], a.moves[0], "the same move");
+        tried.push(b.memory);
+        if (b.memory.some((e) => e.state === "hit")) break;
+      }
       const hit = b.memory.find((e) => e.state === "hit");
-      assert.ok(hit, `the second player was answered from the memory (events: ${JSON.stringify(b.memory)})`);
+      assert.ok(hit, `a second player was answered from the memory (events: ${JSON.stringify(tried)})`);
       assert.equal(hit.depth, entry.depth);
       assert.equal(hit.text, `From the shared memory: ${entry.san}, depth ${entry.depth}, 1 player`);
       assert.equal(b.line, hit.text, "the thinking panel says where the move came from");
