@@ -22,7 +22,16 @@ export class BoardRenderer {
     this.frame = 0;
     /** @type {{start: number, moves: {piece: string, from: number, to: number}[]} | null} */
     this.animation = null;
-    this.observer = new ResizeObserver(() => this.fit());
+    // Fitted in the next frame, not inside the observer's callback: a new backing store can move the layout (a page
+    // scrollbar that comes or goes changes the width), which within the callback WebKit reports as a page error,
+    // "ResizeObserver loop completed with undelivered notifications".
+    this.fitFrame = 0;
+    this.observer = new ResizeObserver(() => {
+      this.fitFrame ||= requestAnimationFrame(() => {
+        this.fitFrame = 0;
+        this.fit();
+      });
+    });
     this.observer.observe(canvas.parentElement);
     this.fit();
   }
