@@ -61,22 +61,27 @@ export class BoardPlay {
     );
   }
 
+  /** What the board takes from the human now: a move, a premove, or nothing (null). */
+  inputMode() {
+    return this.canMoveNow() ? "move" : this.canPremoveNow() ? "premove" : null;
+  }
+
   /** Whether the human may pick up the piece on `square`: one of the side to move, or of theirs for a premove. */
   canSelect(square) {
     const game = this.host.game;
-    let side;
-    if (this.canMoveNow()) side = game.turn();
-    else if (this.canPremoveNow()) side = this.host.controller.engineColor() === "w" ? "b" : "w";
-    else return false;
+    const mode = this.inputMode();
+    if (!mode) return false;
+    const side = mode === "move" ? game.turn() : this.host.controller.engineColor() === "w" ? "b" : "w";
     const piece = game.board()[squareIndex(square)];
     return Boolean(piece) && (piece === piece.toUpperCase()) === (side === "w");
   }
 
   /** Legal destinations of the piece on a square (a premove's reachable squares), one per square, with the kind of move. */
   targetsFor(square) {
-    if (!this.canMoveNow()) {
+    const mode = this.inputMode();
+    if (mode !== "move") {
       const game = this.host.game;
-      return this.canPremoveNow() ? premoveTargets(game.board(), square, game.fen().split(" ")[2] ?? "-") : [];
+      return mode === "premove" ? premoveTargets(game.board(), square, game.fen().split(" ")[2] ?? "-") : [];
     }
     const byTarget = new Map();
     for (const move of this.host.game.legalMovesFrom(square)) {
@@ -88,8 +93,9 @@ export class BoardPlay {
   /** A move gesture on the board: plays it, or opens the promotion chooser (keyboard-usable and announced). */
   onBoardMove(from, to, keyboard = false) {
     const el = this.host;
-    if (!this.canMoveNow()) {
-      if (this.canPremoveNow()) this.setPremove(from, to);
+    const mode = this.inputMode();
+    if (mode !== "move") {
+      if (mode === "premove") this.setPremove(from, to);
       return;
     }
     const moves = el.game.legalMovesFrom(from).filter((m) => m.to === to);
@@ -155,6 +161,18 @@ export class BoardPlay {
     return true;
   }
 
+  /** Whether the game still stands in the premove `p`'s position, the engine to answer it. */
+  standing(p) {
+    const game = this.host.game;
+    return game.ply() === p.ply && game.fen() === p.fen;
+  }
+
+  /** Whether the game is one move on from the premove `p`'s position: that position answered. */
+  answered(p) {
+    const game = this.host.game;
+    return game.ply() === p.ply + 1 && game.fenAt(p.ply) === p.fen;
+  }
+
   /**
    * Follows the game after any change: the premove waits while its position stands and the engine is still to
    * answer it (a look back through the game keeps it); a move out of that position is left to {@link afterMove};
@@ -163,15 +181,13 @@ export class BoardPlay {
   sync() {
     const p = this.premove;
     const el = this.host;
-    const game = el.game;
-    if (!p || this.premoveDue || !game) return;
-    if (game.ply() === p.ply && game.fen() === p.fen) {
+    if (!p || this.premoveDue || !el.game) return;
+    if (this.standing(p)) {
       if (el.controller.engineState === "failed") this.cancelPremove("cancelled: the engine is unavailable");
       else if (el.viewPly === null && !this.canPremoveNow()) this.cancelPremove("cancelled: the players changed");
       return;
     }
-    if (game.ply() === p.ply + 1 && game.fenAt(p.ply) === p.fen) return;
-    this.cancelPremove("cancelled: the game changed");
+    if (!this.answered(p)) this.cancelPremove("cancelled: the game changed");
   }
 
   /**
@@ -181,9 +197,8 @@ export class BoardPlay {
    */
   afterMove(by) {
     const p = this.premove;
-    const game = this.host.game;
-    if (!p || this.premoveDue || !game) return;
-    if (by === "engine" && game.ply() === p.ply + 1 && game.fenAt(p.ply) === p.fen) {
+    if (!p || this.premoveDue || !this.host.game) return;
+    if (by === "engine" && this.answered(p)) {
       this.premoveDue = true;
       queueMicrotask(() => this.playPremove());
     } else this.cancelPremove(by === "engine" ? "cancelled: the game changed" : "cancelled: the players changed");
@@ -195,7 +210,7 @@ export class BoardPlay {
     const p = this.premove;
     if (!p || !this.premoveDue) return;
     const game = el.game;
-    if (!game || game.ply() !== p.ply + 1 || game.fenAt(p.ply) !== p.fen) return void this.cancelPremove("cancelled: the game changed");
+    if (!game || !this.answered(p)) return void this.cancelPremove("cancelled: the game changed");
     if (el.controller.engineColor() !== p.engine) return void this.cancelPremove("cancelled: the players changed");
     if (!this.canMoveNow()) return void this.cancelPremove(el.controller.isOver() ? "cancelled: the game is over" : "cancelled");
     const move = premoveMove(game.legalMovesFrom(p.from), p.to);

@@ -26,7 +26,9 @@ export function materialDifference(pieces) {
   for (const k of KINDS) {
     const d = (count.get(k.toUpperCase()) ?? 0) - (count.get(k) ?? 0);
     balance += d * VALUES[k];
-    for (let i = 0; i < Math.abs(d); i++) (d > 0 ? out.white.taken : out.black.taken).push(d > 0 ? k : k.toUpperCase());
+    // The side with more of a kind has taken the other's: White's lead shows Black's pieces, and the other way.
+    const [taken, letter] = d > 0 ? [out.white.taken, k] : [out.black.taken, k.toUpperCase()];
+    for (let i = 0; i < Math.abs(d); i++) taken.push(letter);
   }
   if (balance > 0) out.white.points = balance;
   else if (balance < 0) out.black.points = -balance;

@@ -78,7 +78,8 @@ export function playerName(game, color) {
  * Fills the player bars and the toolbar's states.
  * @param {{$: (selector: string) => any, fields: Record<string, HTMLElement>}} view
  * @param {import("../game/controller.js").GameController} c
- * @param {{orientation: string, viewPly: number | null, muted: boolean, readonly: boolean}} state
+ * @param {{orientation: string, viewPly: number | null, muted: boolean, readonly: boolean, pieces?: string[]}} state
+ *   `pieces`: the position on the board (64 FEN letters), whose material the bars show
  */
 export function renderBars(view, c, { orientation, viewPly, muted, readonly, pieces }) {
   const { $, fields } = view;

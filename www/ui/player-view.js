@@ -125,9 +125,9 @@ export class PlayerView {
     el.board.setLastMove((live ? game.lastMove() : game.lastMoveAt(el.viewPly)) ?? null);
     el.board.setMarks({ check: live ? (game.checkSquare() ?? null) : checkSquareOf(el.rules, game.fenAt(el.viewPly)) });
     el.board.setOrientation(el.settings.orientation);
-    el.play.sync();
-    // Switching between moving and premoving drops a piece picked up for the other.
-    const mode = el.play.canMoveNow() ? "move" : el.play.canPremoveNow() ? "premove" : null;
+    // Switching between moving and premoving drops a piece picked up for the other. (A waiting premove follows the
+    // game in refreshBars, which this ends with.)
+    const mode = el.play.inputMode();
     if (mode !== this.inputMode) el.board.setInteractive(false);
     this.inputMode = mode;
     el.board.setInteractive(mode !== null);
