@@ -151,6 +151,10 @@ export class HomeostatChess extends HTMLElement {
       event.preventDefault();
       this.play.playTyped();
     });
+    // Shortcuts skip the move box, but Escape there still takes back a premove typed in it.
+    this.$(".san-input").addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && this.play.cancelPremove("cancelled")) event.preventDefault();
+    });
     this.thinkingPanel = new ThinkingPanel(this.$(".thinking"));
     this.evalBar = new EvalBar(this.$(".evalbar"));
     this.moveList = new MoveList(this.$(".move-list"), (ply) => this.history.view(ply));
@@ -721,10 +725,10 @@ export class HomeostatChess extends HTMLElement {
     return outcome ? { over: true, result: outcome.result, reason: outcome.reason } : { over: false, result: "*", reason: null };
   }
 
-  /** The premove waiting for the engine's reply, `{from, to}`, or null. */
+  /** The premove waiting for the engine's reply, `{from, to}` (and `promotion` when typed with one), or null. */
   get premove() {
     const p = this.play.premove;
-    return p ? { from: p.from, to: p.to } : null;
+    return p ? { from: p.from, to: p.to, ...(p.promotion && { promotion: p.promotion }) } : null;
   }
 
   /** Whether the engine is searching for its move. */

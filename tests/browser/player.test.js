@@ -331,7 +331,7 @@ for (const engine of enginesUnderTest()) {
       assert.deepEqual(await driver.pageErrors(), []);
     });
 
-    test("a premove the reply leaves illegal is dropped; a click or Escape cancels one; the keyboard sets one", async () => {
+    test("a premove the reply leaves illegal is dropped; a click or Escape cancels one; the keyboard and the move box set one", async () => {
       await setUpPage({ player: "white", settings: { ...QUIET, level: 8, think: "20000" } });
       await clickSquare("e2");
       await clickSquare("e4");
@@ -353,6 +353,23 @@ for (const engine of enginesUnderTest()) {
       assert.equal(await said(), "g1, white knight, selected; 3 premove squares");
       for (const key of ["ArrowUp", "ArrowUp", "ArrowLeft", "Enter"]) await driver.press(key);
       assert.deepEqual(await driver.evaluate(() => document.querySelector("homeostat-chess").premove), { from: "g1", to: "f3" });
+      await driver.press("Escape");
+      assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").premove), null);
+      // Typed in the move box: a move that cannot be a premove is explained, one that can is set.
+      const typeMove = async (text) => {
+        await driver.evaluate(() => {
+          const input = document.querySelector("homeostat-chess").shadowRoot.querySelector(".san-input");
+          input.value = "";
+          input.focus();
+        });
+        for (const key of text) await driver.press(key);
+        await driver.press("Enter");
+        return driver.evaluate(() => document.querySelector("homeostat-chess").shadowRoot.querySelector("[data-field=san-error]").textContent);
+      };
+      assert.equal(await typeMove("Rd1"), "Not a premove: Your rooks on a1 and h1 could each go to d1: say which, as Rad1.");
+      assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").premove), null);
+      assert.equal(await typeMove("Nf3"), "");
+      assert.deepEqual(await driver.evaluate(() => document.querySelector("homeostat-chess").boardState.premove), { from: "g1", to: "f3" });
       await driver.press("Escape");
       assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").premove), null);
       // The d2 pawn still blocks the bishop whatever Black replies: set now, refused then.

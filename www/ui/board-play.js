@@ -5,7 +5,7 @@
 import { squareIndex } from "../board/board-state.js";
 import { attachBoardInput } from "../board/board-input.js";
 import { attachBoardKeys } from "../board/board-keys.js";
-import { premoveMove, premoveTargets } from "./premove.js";
+import { premoveFromText, premoveMove, premoveTargets } from "./premove.js";
 
 /** The board input policy of one `<homeostat-chess>` element. */
 export class BoardPlay {
@@ -121,13 +121,14 @@ export class BoardPlay {
     }
   }
 
-  /** Plays the move typed in the move box, or says why it cannot. */
+  /** Plays the move typed in the move box (while the engine thinks, sets it as the premove), or says why it cannot. */
   playTyped() {
     const el = this.host;
     const input = el.$(".san-input");
     const text = input.value.trim();
     let message = "";
     if (!text) message = "Type a move first, such as e4 or Nf3.";
+    else if (this.canPremoveNow()) message = this.setTypedPremove(text);
     else if (!this.canMoveNow()) message = el.controller.isOver() ? "The game is over." : "It is not your move.";
     else if (!el.controller.move(text, "human")) message = el.lastError ?? `Not a legal move: ${text}`;
     el.fields["san-error"].textContent = message;
@@ -135,15 +136,29 @@ export class BoardPlay {
     else input.value = "";
   }
 
-  /** Sets the premove `from`–`to` for the position now on the board (replacing any other). */
-  setPremove(from, to) {
+  /** Sets a typed move as the premove; returns why it cannot be one, or "" when set. */
+  setTypedPremove(text) {
+    const game = this.host.game;
+    const side = this.host.controller.engineColor() === "w" ? "b" : "w";
+    const read = premoveFromText(game.board(), text, side, game.fen().split(" ")[2] ?? "-");
+    if ("error" in read) return `Not a premove: ${read.error}`;
+    this.setPremove(read.from, read.to, read.promotion);
+    return "";
+  }
+
+  /**
+   * Sets the premove `from`–`to` for the position now on the board (replacing any other), promoting to `promotion`
+   * when a typed move named the piece.
+   */
+  setPremove(from, to, promotion) {
     const el = this.host;
     const game = el.game;
-    this.premove = { from, to, ply: game.ply(), fen: game.fen(), engine: el.controller.engineColor() };
+    this.premove = { from, to, promotion, ply: game.ply(), fen: game.fen(), engine: el.controller.engineColor() };
     this.premoveDue = false;
     el.board.setPremove({ from, to });
-    el.screen.announce(`Premove ${from} to ${to}: played when Homeostat has moved, if it is legal then. Press Escape or click the board to cancel.`);
-    el.emit("premove", { state: "set", from, to });
+    const onto = promotion ? `${to}, promoting to a ${{ q: "queen", r: "rook", b: "bishop", n: "knight" }[promotion]}` : to;
+    el.screen.announce(`Premove ${from} to ${onto}: played when Homeostat has moved, if it is legal then. Press Escape or click the board to cancel.`);
+    el.emit("premove", { state: "set", from, to, ...(promotion && { promotion }) });
   }
 
   /**
@@ -213,7 +228,7 @@ export class BoardPlay {
     if (!game || !this.answered(p)) return void this.cancelPremove("cancelled: the game changed");
     if (el.controller.engineColor() !== p.engine) return void this.cancelPremove("cancelled: the players changed");
     if (!this.canMoveNow()) return void this.cancelPremove(el.controller.isOver() ? "cancelled: the game is over" : "cancelled");
-    const move = premoveMove(game.legalMovesFrom(p.from), p.to);
+    const move = premoveMove(game.legalMovesFrom(p.from), p.to, p.promotion);
     if (!move) return void this.cancelPremove(`cancelled: not a legal move after ${game.historySan().at(-1)}`);
     this.premove = null;
     this.premoveDue = false;

@@ -70,11 +70,81 @@ export function premoveTargets(pieces, square, castling) {
 
 /**
  * The legal move a premove from `from` to `to` stands for among `legal` (the game's moves from `from`), or null: a
- * promotion becomes a queen, as the person could not choose while the engine thought.
+ * promotion becomes `promotion`, a queen unless a typed premove named another piece.
  * @param {{to: string, uci: string, promotion?: string}[]} legal
  * @param {string} to
+ * @param {string} [promotion]
  */
-export function premoveMove(legal, to) {
+export function premoveMove(legal, to, promotion = "q") {
   const onto = legal.filter((m) => m.to === to);
-  return onto.find((m) => !m.promotion || m.promotion === "q") ?? null;
+  return onto.find((m) => !m.promotion || m.promotion === promotion) ?? null;
+}
+
+const NAMES = { p: "pawn", n: "knight", b: "bishop", r: "rook", q: "queen", k: "king" };
+
+/**
+ * Reads a move typed while the engine thinks as a premove for `side` ("w" or "b"): SAN as the move box takes it
+ * (`Nf3`, `exd5`, `Rad1`, `e8=N`, `O-O`, with or without `+`, `#`, `!` or `?`) or coordinates (`g1f3`, `e7e8q`).
+ * It names one of the side's pieces that could reach its square after a reply, by {@link premoveTargets}: a capture
+ * mark is not checked (the piece to take may be about to arrive) and a line blocked now may open, so `Rd1` with rooks
+ * on a1 and h1 needs its file. A promotion names its piece only when typed with one (none: a queen, as on the board).
+ * @param {string[]} pieces 64 FEN letters, a1 first ("" empty)
+ * @param {string} text
+ * @param {"w" | "b"} side
+ * @param {string} castling the FEN's castling field
+ * @returns {{from: string, to: string, promotion?: string} | {error: string}}
+ */
+export function premoveFromText(pieces, text, side, castling) {
+  const core = text.trim().replace(/\s*e\.p\.$/, "").replace(/[+#!?]+$/, "");
+  const own = (square) => {
+    const piece = pieces[squareIndex(square)];
+    return Boolean(piece) && (piece === piece.toUpperCase()) === (side === "w");
+  };
+  const reaches = (from, to) => premoveTargets(pieces, from, castling).some((t) => t.to === to);
+  const home = side === "w" ? "1" : "8";
+  const last = side === "w" ? "8" : "1";
+  const castle = /^[0Oo]-[0Oo](-[0Oo])?$/.exec(core);
+  if (castle) {
+    const to = (castle[1] ? "c" : "g") + home;
+    const king = side === "w" ? "K" : "k";
+    if (pieces[squareIndex(`e${home}`)] === king && reaches(`e${home}`, to)) return { from: `e${home}`, to };
+    return { error: `Castling ${castle[1] ? "long" : "short"} is no longer possible in this game.` };
+  }
+  const coords = /^([a-h][1-8])[-x:]?([a-h][1-8])([qrbnQRBN])?$/.exec(core);
+  if (coords) {
+    const [, from, to, promo] = coords;
+    if (!own(from)) return { error: `You have no piece on ${from}.` };
+    if (!reaches(from, to)) return { error: `The piece on ${from} cannot reach ${to}.` };
+    return withPromotion(pieces, from, to, last, promo?.toLowerCase());
+  }
+  // Piece letter (lower-case n, r, q, k too, never b: the b-file), disambiguation, capture mark, square, promotion.
+  const san = /^([NBRQKP]|[nrqk])?([a-h])?([1-8])?[x:-]?([a-h][1-8])(?:=?([QRBNqrbn])|\/([QRBN])|\(([QRBN])\))?$/.exec(core);
+  if (!san) return { error: `Not a move: ${text.trim()}. Type one such as e4, Nf3 or O-O.` };
+  const [, letter, file, rank, to] = san;
+  const promo = (san[5] ?? san[6] ?? san[7])?.toLowerCase();
+  const kind = (letter ?? "p").toLowerCase();
+  const piece = side === "w" ? kind.toUpperCase() : kind;
+  const from = [];
+  for (let i = 0; i < 64; i++) {
+    if (pieces[i] !== piece) continue;
+    const square = squareName(i);
+    if ((file && square[0] !== file) || (rank && square[1] !== rank)) continue;
+    // A pawn named without its file only pushes straight ahead.
+    if (kind === "p" && !file && square[0] !== to[0]) continue;
+    if (reaches(square, to)) from.push(square);
+  }
+  const name = NAMES[kind];
+  if (from.length === 0) return { error: `None of your ${name}s could go to ${to}.` };
+  if (from.length > 1) {
+    const which = letter ? letter.toUpperCase() + (from[0][0] !== from[1][0] ? from[0][0] : from[0][1]) + to : from[0] + to;
+    return { error: `Your ${name}s on ${from.join(" and ")} could each go to ${to}: say which, as ${which}.` };
+  }
+  return withPromotion(pieces, from[0], to, last, promo);
+}
+
+/** The premove `from`–`to`, with the piece `promo` named for a pawn reaching the last rank (none: a queen). */
+function withPromotion(pieces, from, to, last, promo) {
+  const pawn = pieces[squareIndex(from)].toLowerCase() === "p" && to[1] === last;
+  if (promo && !pawn) return { error: "Only a pawn reaching the last rank can promote." };
+  return promo ? { from, to, promotion: promo } : { from, to };
 }
