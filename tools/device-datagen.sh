@@ -5,9 +5,10 @@
 #   run(command="tools/device-datagen.sh 8 701", carry=["target/release/homeostat"], timeout_s=590)
 #
 # plays MINUTES minutes of `homeostat datagen --net builtin` on every core from SEED (a seed no other file uses, so
-# that files from several machines hold different games) into $OUT/datagen-sSEED.bin, and writes its `--stats`
-# line to $OUT/datagen-sSEED.txt. The file stops at 15 MB (about 3.4 M positions), under the 16 MiB a file may have
-# to come back. Games still running at MINUTES are played out, which takes seconds.
+# that files from several machines hold different games) and writes it with xz as $OUT/sSEED.bin.xz, with its
+# `--stats` line in $OUT/sSEED.txt. The raw file stops at 21 MiB (about 5 M positions), so that the packed one
+# (about 0.68 of it) stays under the 16 MiB a file may have to come back. Games still running at MINUTES are played
+# out, which takes seconds. tools/next-net.sh takes the file as it comes back.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,8 +19,10 @@ OUT=${OUT:?$usage}
 ENGINE=${ENGINE:-target/release/homeostat}
 [ -x "$ENGINE" ] || { echo "$ENGINE is missing: build it here (cargo build --release -p homeostat-uci) and carry it" >&2; exit 1; }
 
-file="$OUT/datagen-s$SEED.bin"
+file="$(mktemp -d)/s$SEED.bin"
 echo "$(nproc) cores; $("$ENGINE" bench 2>&1 | grep -m1 'Nodes searched')"
-"$ENGINE" datagen --out "$file" --seed "$SEED" --threads "$(nproc)" --net builtin --games 400000 --max-mb 15 \
+"$ENGINE" datagen --out "$file" --seed "$SEED" --threads "$(nproc)" --net builtin --games 400000 --max-mb 21 \
   --minutes "$MINUTES" 2>&1 | tail -n 3
-"$ENGINE" datagen --stats "$file" | tee "$OUT/datagen-s$SEED.txt"
+"$ENGINE" datagen --stats "$file" | tee "$OUT/s$SEED.txt"
+xz -9 -T "$(nproc)" -c "$file" >"$OUT/s$SEED.bin.xz"
+ls -l "$OUT/s$SEED.bin.xz"

@@ -2,8 +2,9 @@
 # The next net from the built-in one and `datagen` files of its own games, the recipe of net As
 # (crates/engine/nets/README.md): train, bring the result back to the built-in net's scale, screen it.
 #
-#   tools/next-net.sh DATA.bin [MORE.bin ...]
+#   tools/next-net.sh DATA.bin [MORE.bin ...]        (or DATA.bin.xz, as tools/device-datagen.sh brings back)
 #
+# Files ending .xz are unpacked into OUT/data/ first (once).
 # 1. nnue_train --init crates/engine/nets/default.nnue --hidden 128 --epochs EPOCHS (6) --lr 0.0005 --wdl WDL (0)
 #    --threads THREADS (all cores) --seed 1 → OUT/A.nnue (and its recipe line, OUT/A.nnue.txt);
 # 2. nnue_scale OUT/A.nnue OUT/As.nnue 1 --relative-to default.nnue DATA.bin: a net trained on its own search's
@@ -22,11 +23,23 @@ EPOCHS=${EPOCHS:-6}
 WDL=${WDL:-0}
 THREADS=${THREADS:-$(nproc)}
 PARENT=crates/engine/nets/default.nnue
-mkdir -p "$OUT"
+mkdir -p "$OUT/data"
+
+files=()
+for data in "$@"; do
+  if [[ $data == *.xz ]]; then
+    # Named by its folder too, as two folders may hold files of one name.
+    raw="$OUT/data/$(basename "$(dirname "$data")")-$(basename "$data" .xz)"
+    [ -s "$raw" ] || { xz -dc "$data" >"$raw.part" && mv "$raw.part" "$raw"; }
+    files+=("$raw")
+  else
+    files+=("$data")
+  fi
+done
 
 cargo build --release -q -p homeostat-uci -p homeostat-engine --examples --bin homeostat
 examples=target/release/examples
 "$examples/nnue_train" --init "$PARENT" --hidden 128 --epochs "$EPOCHS" --lr 0.0005 --wdl "$WDL" --threads "$THREADS" \
-  --seed 1 --out "$OUT/A.nnue" "$@"
-"$examples/nnue_scale" "$OUT/A.nnue" "$OUT/As.nnue" 1 --relative-to "$PARENT" "$1"
+  --seed 1 --out "$OUT/A.nnue" "${files[@]}"
+"$examples/nnue_scale" "$OUT/A.nnue" "$OUT/As.nnue" 1 --relative-to "$PARENT" "${files[0]}"
 [ "${SCREEN:-1}" = 0 ] || OUT="$OUT/screen" tools/net-screen.sh "$OUT/As.nnue"
