@@ -366,7 +366,7 @@ for (const engine of enginesUnderTest()) {
         await driver.press("Enter");
         return driver.evaluate(() => document.querySelector("homeostat-chess").shadowRoot.querySelector("[data-field=san-error]").textContent);
       };
-      assert.equal(await typeMove("Rd1"), "Not a premove: Your rooks on a1 and h1 could each go to d1: say which, as Rad1.");
+      assert.equal(await typeMove("Rd1"), "Not a premove: your rooks on a1 and h1 could each go to d1: say which, as Rad1.");
       assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").premove), null);
       assert.equal(await typeMove("Nf3"), "");
       assert.deepEqual(await driver.evaluate(() => document.querySelector("homeostat-chess").boardState.premove), { from: "g1", to: "f3" });

@@ -141,7 +141,7 @@ export class BoardPlay {
     const game = this.host.game;
     const side = this.host.controller.engineColor() === "w" ? "b" : "w";
     const read = premoveFromText(game.board(), text, side, game.fen().split(" ")[2] ?? "-");
-    if ("error" in read) return `Not a premove: ${read.error}`;
+    if ("error" in read) return /^Not a move/.test(read.error) ? read.error : `Not a premove: ${read.error[0].toLowerCase()}${read.error.slice(1)}`;
     this.setPremove(read.from, read.to, read.promotion);
     return "";
   }
