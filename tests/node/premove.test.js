@@ -39,35 +39,43 @@ test("a premove to the last rank promotes to a queen", () => {
   assert.equal(premoveMove([{ to: "e4", uci: "e2e4" }], "e3"), null);
 });
 
-test("over random games, every move the rules allow after the reply was a premove target before it", () => {
-  let x = 2024;
+/**
+ * Walks `games` random games from `seed` and calls `visit` for each legal move of the side to move whose piece stood
+ * on its square before the last move too: `then` the position the engine was to move in (64 FEN letters), its
+ * castling field, and the side the person plays. Those moves must all have been premovable before the reply.
+ */
+function eachMoveAfterReply(seed, games, visit) {
+  let x = seed;
   const pick = (n) => {
     x = (x * 1103515245 + 12345) >>> 0;
     return (x >>> 8) % n;
   };
-  let checked = 0;
-  for (let g = 0; g < 60; g++) {
+  for (let g = 0; g < games; g++) {
     const game = new rules.Game();
     for (let ply = 0; ply < 120 && !game.outcome(); ply++) {
       const before = game.fen();
       const moves = game.legalMoves();
       game.play(moves[pick(moves.length)].uci);
       if (game.outcome()) break;
-      // `before` is the position the engine was to move in; the person's pieces that did not move or get taken
-      // keep their squares, and each legal move of one of them now must have been offered for it then.
       const then = piecesFromPlacement(before);
       const now = piecesFromPlacement(game.fen());
       const castling = before.split(" ")[2];
       for (const m of game.legalMoves()) {
         const from = "abcdefgh".indexOf(m.from[0]) + 8 * (Number(m.from[1]) - 1);
-        if (then[from] !== now[from]) continue;
-        const offered = premoveTargets(then, m.from, castling).map((t) => t.to);
-        assert.ok(offered.includes(m.to), `${m.uci} after ${before} was not a premove target`);
-        checked++;
+        if (then[from] === now[from]) visit(m, then, castling, game.turn(), before);
       }
     }
     game.free();
   }
+}
+
+test("over random games, every move the rules allow after the reply was a premove target before it", () => {
+  let checked = 0;
+  eachMoveAfterReply(2024, 60, (m, then, castling, _side, before) => {
+    const offered = premoveTargets(then, m.from, castling).map((t) => t.to);
+    assert.ok(offered.includes(m.to), `${m.uci} after ${before} was not a premove target`);
+    checked++;
+  });
   assert.ok(checked > 50_000, `only ${checked} moves checked`);
 });
 
@@ -119,43 +127,20 @@ test("a typed premove promotes to the piece it names, and says what is wrong whe
 });
 
 test("over random games, each legal move's SAN and coordinates typed before the reply name it as a premove", () => {
-  let x = 77;
-  const pick = (n) => {
-    x = (x * 1103515245 + 12345) >>> 0;
-    return (x >>> 8) % n;
-  };
   let named = 0;
   let ambiguous = 0;
-  for (let g = 0; g < 40; g++) {
-    const game = new rules.Game();
-    for (let ply = 0; ply < 120 && !game.outcome(); ply++) {
-      const before = game.fen();
-      const moves = game.legalMoves();
-      game.play(moves[pick(moves.length)].uci);
-      if (game.outcome()) break;
-      const then = piecesFromPlacement(before);
-      const now = piecesFromPlacement(game.fen());
-      const [, , castling] = before.split(" ");
-      const side = game.turn();
-      for (const square of new Set(game.legalMoves().map((m) => m.from))) {
-        const from = "abcdefgh".indexOf(square[0]) + 8 * (Number(square[1]) - 1);
-        if (then[from] !== now[from]) continue;
-        for (const m of game.legalMovesFrom(square)) {
-          const want = { from: m.from, to: m.to, ...(m.promotion && { promotion: m.promotion }) };
-          assert.deepEqual(premoveFromText(then, m.uci, side, castling), want, `${m.uci} typed in ${before}`);
-          const bySan = premoveFromText(then, m.san, side, castling);
-          if ("error" in bySan) {
-            // Pieces the reply's position tells apart may be alike on an open board: the error says which to name.
-            assert.match(bySan.error, /could each go to/, `${m.san} typed in ${before}: ${bySan.error}`);
-            ambiguous++;
-          } else {
-            assert.deepEqual(bySan, want, `${m.san} typed in ${before}`);
-            named++;
-          }
-        }
-      }
+  eachMoveAfterReply(77, 40, (m, then, castling, side, before) => {
+    const want = { from: m.from, to: m.to, ...(m.promotion && { promotion: m.promotion }) };
+    assert.deepEqual(premoveFromText(then, m.uci, side, castling), want, `${m.uci} typed in ${before}`);
+    const bySan = premoveFromText(then, m.san, side, castling);
+    if ("error" in bySan) {
+      // Pieces the reply's position tells apart may be alike on an open board: the error says which to name.
+      assert.match(bySan.error, /could each go to/, `${m.san} typed in ${before}: ${bySan.error}`);
+      ambiguous++;
+    } else {
+      assert.deepEqual(bySan, want, `${m.san} typed in ${before}`);
+      named++;
     }
-    game.free();
-  }
+  });
   assert.ok(named > 100_000 && ambiguous < named / 20, `${named} named, ${ambiguous} ambiguous`);
 });
