@@ -506,6 +506,16 @@ for (const engine of enginesUnderTest()) {
       assert.deepEqual(await shown(), end);
       const moves = await driver.evaluate(() => window.events.filter((e) => e.type === "move").length);
       assert.equal(moves, 5, "no move was played or taken back by stepping through the game");
+      // A move typed while looking back is played in the game, which the board returns to.
+      await driver.press("Home");
+      await driver.evaluate(() => {
+        const input = document.querySelector("homeostat-chess").shadowRoot.querySelector(".san-input");
+        input.focus();
+      });
+      for (const key of "a6") await driver.press(key);
+      await driver.press("Enter");
+      const typed = await shown();
+      assert.deepEqual({ viewPly: typed.viewPly, ply: typed.ply, current: typed.current }, { viewPly: null, ply: 6, current: "a6" });
     });
 
     test("flip turns the board and clicks follow it", async () => {

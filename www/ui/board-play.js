@@ -121,12 +121,17 @@ export class BoardPlay {
     }
   }
 
-  /** Plays the move typed in the move box (while the engine thinks, sets it as the premove), or says why it cannot. */
+  /**
+   * Plays the move typed in the move box in the game (from a look back too; while the engine thinks, sets it as the
+   * premove), or says why it cannot.
+   */
   playTyped() {
     const el = this.host;
     const input = el.$(".san-input");
     const text = input.value.trim();
     let message = "";
+    // A move typed while looking back is meant for the game: back to it first, as the board's own moves need.
+    if (text && el.viewPly !== null && !el.controller.isOver()) el.history.live();
     if (!text) message = "Type a move first, such as e4 or Nf3.";
     else if (this.canPremoveNow()) message = this.setTypedPremove(text);
     else if (!this.canMoveNow()) message = el.controller.isOver() ? "The game is over." : "It is not your move.";
