@@ -163,10 +163,23 @@ for (const engine of enginesUnderTest()) {
       // A worker file that is not there gives no message of its own: the line names the file and what to check.
       assert.match(shown.line, /^The engine stopped: its worker \S*\/engine\/worker\.js\S* could not be loaded\. Check that .*homeostat\.js\.$/);
       assert.ok(shown.playerErrors.length >= 1, "the error event fires too");
+      // The person may still move (the page has them play Black); a move typed on the engine's turn is refused with
+      // the way forward.
+      const typeMove = (text) =>
+        driver.evaluate((text) => {
+          const root = document.querySelector("homeostat-chess").shadowRoot;
+          root.querySelector(".san-input").value = text;
+          root.querySelector(".san-form").requestSubmit();
+          return root.querySelector("[data-field=san-error]").textContent;
+        }, text);
+      assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").move("e4")), true);
+      assert.equal(await typeMove("e5"), "");
+      assert.equal(await typeMove("Nf3"), "The engine is unavailable: press Try again, or Play both sides.");
+      assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").game.ply()), 2);
       // Two people can play on.
       await driver.evaluate(() => document.querySelector("homeostat-chess").shadowRoot.querySelector("[data-action=two-players]").click());
-      assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").move("e4")), true);
-      assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").move("e5")), true);
+      assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").move("Nf3")), true);
+      assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").move("Nc6")), true);
       const later = await read();
       assert.equal(later.options.player, "both");
       assert.doesNotMatch(later.status, /unavailable/);
@@ -317,6 +330,14 @@ for (const engine of enginesUnderTest()) {
     test("player: none plays both sides", async () => {
       await open({ player: "none", movetime: "150", level: "3" });
       await waitPly(2);
+      // A move typed there is refused with the way to play.
+      const said = await driver.evaluate(() => {
+        const root = document.querySelector("homeostat-chess").shadowRoot;
+        root.querySelector(".san-input").value = "e4";
+        root.querySelector(".san-form").requestSubmit();
+        return root.querySelector("[data-field=san-error]").textContent;
+      });
+      assert.equal(said, "Homeostat plays both sides: choose Human vs computer in New game to play.");
     });
 
     test("level", async () => {

@@ -134,11 +134,22 @@ export class BoardPlay {
     if (text && el.viewPly !== null && !el.controller.isOver()) el.history.live();
     if (!text) message = "Type a move first, such as e4 or Nf3.";
     else if (this.canPremoveNow()) message = this.setTypedPremove(text);
-    else if (!this.canMoveNow()) message = el.controller.isOver() ? "The game is over." : "It is not your move.";
+    else if (!this.canMoveNow()) message = this.whyNoMove();
     else if (!el.controller.move(text, "human")) message = el.lastError ?? `Not a legal move: ${text}`;
     el.fields["san-error"].textContent = message;
     if (message) el.screen.announce(message);
     else input.value = "";
+  }
+
+  /** Why the person cannot move now, in words for the move box. */
+  whyNoMove() {
+    const el = this.host;
+    const c = el.controller;
+    if (c.isOver()) return "The game is over.";
+    if (el.readonly) return "This board only shows the game.";
+    if (c.options.player === "none") return "Homeostat plays both sides: choose Human vs computer in New game to play.";
+    if (c.engineState === "failed") return "The engine is unavailable: press Try again, or Play both sides.";
+    return "It is not your move.";
   }
 
   /** Sets a typed move as the premove; returns why it cannot be one, or "" when set. */
