@@ -19,7 +19,7 @@ const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src
 const WASM = path.join(WWW_DIR, "pkg", "homeostat_web_bg.wasm");
 
 /** Settings for tests that must not wait for the engine: no analysis, no book, short thinking. */
-const QUIET = { analysis: false, book: false, think: "500", level: 4 };
+const QUIET = { analysis: false, book: false, think: "500", level: 4, autoQueen: false };
 
 /**
  * Runs in the page: resets the player to a position (FEN, or the start), settings and who plays what,
@@ -231,6 +231,24 @@ for (const engine of enginesUnderTest()) {
       await clickSquare("e5");
       await driver.waitFor(() => document.querySelector("homeostat-chess").turn === "b");
       assert.equal(await driver.evaluate(pieceOn, "e8"), "N");
+    });
+
+    test("with 'Always promote to a queen' set, a pawn reaching the last rank becomes a queen without the chooser", async () => {
+      await setUpPage({ fen: "k7/4P3/8/8/8/8/8/K7 w - - 0 1", settings: QUIET });
+      const set = await driver.evaluate(() => {
+        const el = document.querySelector("homeostat-chess");
+        el.shadowRoot.querySelector("[data-action=settings]").click();
+        const box = el.shadowRoot.querySelector("[data-dialog=settings] input[name=autoQueen]");
+        const before = box.checked;
+        box.click();
+        el.shadowRoot.querySelector("[data-dialog=settings] button[value=done]").click();
+        return { before, after: el.settings.autoQueen, stored: JSON.parse(localStorage.getItem("homeostat.settings.v1")).autoQueen };
+      });
+      assert.deepEqual(set, { before: false, after: true, stored: true });
+      await dragSquares("e7", "e8");
+      await driver.waitFor(() => document.querySelector("homeostat-chess").turn === "b");
+      assert.equal(await driver.evaluate(pieceOn, "e8"), "Q");
+      assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").boardState.promotion), null, "no chooser");
     });
 
     test("castling is marked and played", async () => {

@@ -30,6 +30,8 @@ export const DEFAULT_SETTINGS = Object.freeze({
   analysis: true,
   sound: true,
   coordinates: true,
+  /** A pawn reaching the last rank on the board becomes a queen without the chooser. */
+  autoQueen: false,
   boardTheme: "walnut",
   pieceTheme: "classic",
   orientation: "white",
@@ -52,6 +54,7 @@ const CHECKS = {
   analysis: (v) => typeof v === "boolean",
   sound: (v) => typeof v === "boolean",
   coordinates: (v) => typeof v === "boolean",
+  autoQueen: (v) => typeof v === "boolean",
   boardTheme: (v) => typeof v === "string" && Object.hasOwn(BOARD_THEMES, v),
   pieceTheme: (v) => typeof v === "string" && Object.hasOwn(PIECE_THEMES, v),
   orientation: (v) => v === "white" || v === "black",

@@ -90,7 +90,10 @@ export class BoardPlay {
     return [...byTarget.values()];
   }
 
-  /** A move gesture on the board: plays it, or opens the promotion chooser (keyboard-usable and announced). */
+  /**
+   * A move gesture on the board: plays it, or opens the promotion chooser (keyboard-usable and announced) unless the
+   * person chose always to promote to a queen.
+   */
   onBoardMove(from, to, keyboard = false) {
     const el = this.host;
     const mode = this.inputMode();
@@ -101,6 +104,7 @@ export class BoardPlay {
     const moves = el.game.legalMovesFrom(from).filter((m) => m.to === to);
     if (!moves.length) return;
     if (moves.some((m) => m.kind === "promotion" || m.promotion)) {
+      if (el.settings.autoQueen) return void el.controller.move(`${from}${to}q`, "human");
       el.board.setPromotion({ from, to, white: el.game.turn() === "w", keyboard });
       el.board.setInteractive(false);
       el.screen.announce("Promote to: queen, rook, bishop or knight. Arrow keys choose, Enter confirms, Escape cancels; or press q, r, b or n.");

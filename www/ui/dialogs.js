@@ -224,6 +224,7 @@ export class Dialogs {
     options(form.elements.boardTheme, BOARD_THEMES, s.boardTheme);
     options(form.elements.pieceTheme, PIECE_THEMES, s.pieceTheme);
     form.elements.coordinates.checked = s.coordinates;
+    form.elements.autoQueen.checked = s.autoQueen;
     form.elements.book.checked = s.book;
     form.elements.analysis.checked = s.analysis;
     form.elements.sound.checked = s.sound;
@@ -262,6 +263,7 @@ export class Dialogs {
         boardTheme: form.elements.boardTheme.value,
         pieceTheme: form.elements.pieceTheme.value,
         coordinates: form.elements.coordinates.checked,
+        autoQueen: form.elements.autoQueen.checked,
         book: form.elements.book.checked,
         analysis: form.elements.analysis.checked,
         sound: form.elements.sound.checked,

@@ -154,6 +154,7 @@ ${clockRow}
     <label class="row">Board <select name="boardTheme"></select></label>
     <label class="row">Pieces <select name="pieceTheme"></select></label>
     <label class="row check"><input type="checkbox" name="coordinates"> Show coordinates</label>
+    <label class="row check"><input type="checkbox" name="autoQueen"> Always promote to a queen</label>
     <label class="row check"><input type="checkbox" name="book"> Engine plays from the opening book</label>
     <label class="row check"><input type="checkbox" name="analysis"> Analyse in human vs human games</label>
     <label class="row check"><input type="checkbox" name="sound"> Sounds</label>
