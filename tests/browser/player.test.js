@@ -19,7 +19,7 @@ const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src
 const WASM = path.join(WWW_DIR, "pkg", "homeostat_web_bg.wasm");
 
 /** Settings for tests that must not wait for the engine: no analysis, no book, short thinking. */
-const QUIET = { analysis: false, book: false, think: "500", level: 4, autoQueen: false };
+const QUIET = { analysis: false, book: false, think: "500", level: 4, autoQueen: false, premoves: true };
 
 /**
  * Runs in the page: resets the player to a position (FEN, or the start), settings and who plays what,
@@ -346,6 +346,21 @@ for (const engine of enginesUnderTest()) {
       assert.deepEqual(dropped.set, { from: "d2", to: "d4" });
       assert.equal(dropped.now, null);
       assert.equal(dropped.last.reason, "cancelled: the players changed");
+      // Turned off in Settings: a premove set is dropped, and the person's pieces stay put while the engine thinks.
+      await driver.evaluate(() => document.querySelector("homeostat-chess").setPlayer("white"));
+      await driver.waitFor(() => document.querySelector("homeostat-chess").thinking);
+      await dragSquares("f1", "c4");
+      assert.deepEqual(await driver.evaluate(() => document.querySelector("homeostat-chess").premove), { from: "f1", to: "c4" });
+      const off = await driver.evaluate(() => {
+        const el = document.querySelector("homeostat-chess");
+        el.shadowRoot.querySelector("[data-action=settings]").click();
+        el.shadowRoot.querySelector("[data-dialog=settings] input[name=premoves]").click();
+        el.shadowRoot.querySelector("[data-dialog=settings] button[value=done]").click();
+        return { premoves: el.settings.premoves, premove: el.premove, last: window.events.filter((e) => e.type === "premove").at(-1).detail.reason };
+      });
+      assert.deepEqual(off, { premoves: false, premove: null, last: "cancelled: premoves are turned off" });
+      await clickSquare("f3");
+      assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").boardState.selected), null, "the knight cannot be picked up");
       assert.deepEqual(await driver.pageErrors(), []);
     });
 

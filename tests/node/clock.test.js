@@ -107,7 +107,7 @@ describe("the clocks on a fake time source", () => {
   test("the clock setting is kept only when it reads as a time control", () => {
     assert.equal(validSettings({ clock: "5+3" }).clock, "5+3");
     assert.equal(validSettings({ clock: "" }).clock, "");
-    assert.deepEqual(validSettings({ autoQueen: true }), { autoQueen: true });
+    assert.deepEqual(validSettings({ autoQueen: true, premoves: false }), { autoQueen: true, premoves: false });
     assert.deepEqual(validSettings({ autoQueen: "yes" }), {}, "a stored setting of the wrong shape is dropped");
     assert.equal(validSettings({ clock: "5 minutes" }).clock, undefined);
     assert.equal(validSettings({ clock: 5 }).clock, undefined);

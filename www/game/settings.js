@@ -32,6 +32,8 @@ export const DEFAULT_SETTINGS = Object.freeze({
   coordinates: true,
   /** A pawn reaching the last rank on the board becomes a queen without the chooser. */
   autoQueen: false,
+  /** While the engine thinks, the person may set the move to play once it has replied. */
+  premoves: true,
   boardTheme: "walnut",
   pieceTheme: "classic",
   orientation: "white",
@@ -55,6 +57,7 @@ const CHECKS = {
   sound: (v) => typeof v === "boolean",
   coordinates: (v) => typeof v === "boolean",
   autoQueen: (v) => typeof v === "boolean",
+  premoves: (v) => typeof v === "boolean",
   boardTheme: (v) => typeof v === "string" && Object.hasOwn(BOARD_THEMES, v),
   pieceTheme: (v) => typeof v === "string" && Object.hasOwn(PIECE_THEMES, v),
   orientation: (v) => v === "white" || v === "black",

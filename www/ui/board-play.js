@@ -44,12 +44,13 @@ export class BoardPlay {
 
   /**
    * Whether the human may set a premove now: in a game against the engine, on the live board, while it is the
-   * engine's move.
+   * engine's move, unless they turned premoves off.
    */
   canPremoveNow() {
     const el = this.host;
     const c = el.controller;
     return (
+      el.settings.premoves !== false &&
       Boolean(c?.game) &&
       !el.readonly &&
       el.viewPly === null &&
@@ -218,7 +219,8 @@ export class BoardPlay {
     const el = this.host;
     if (!p || this.premoveDue || !el.game) return;
     if (this.standing(p)) {
-      if (el.controller.engineState === "failed") this.cancelPremove("cancelled: the engine is unavailable");
+      if (el.settings.premoves === false) this.cancelPremove("cancelled: premoves are turned off");
+      else if (el.controller.engineState === "failed") this.cancelPremove("cancelled: the engine is unavailable");
       else if (el.viewPly === null && !this.canPremoveNow()) this.cancelPremove("cancelled: the players changed");
       return;
     }

@@ -225,6 +225,7 @@ export class Dialogs {
     options(form.elements.pieceTheme, PIECE_THEMES, s.pieceTheme);
     form.elements.coordinates.checked = s.coordinates;
     form.elements.autoQueen.checked = s.autoQueen;
+    form.elements.premoves.checked = s.premoves;
     form.elements.book.checked = s.book;
     form.elements.analysis.checked = s.analysis;
     form.elements.sound.checked = s.sound;
@@ -264,6 +265,7 @@ export class Dialogs {
         pieceTheme: form.elements.pieceTheme.value,
         coordinates: form.elements.coordinates.checked,
         autoQueen: form.elements.autoQueen.checked,
+        premoves: form.elements.premoves.checked,
         book: form.elements.book.checked,
         analysis: form.elements.analysis.checked,
         sound: form.elements.sound.checked,

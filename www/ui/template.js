@@ -155,6 +155,7 @@ ${clockRow}
     <label class="row">Pieces <select name="pieceTheme"></select></label>
     <label class="row check"><input type="checkbox" name="coordinates"> Show coordinates</label>
     <label class="row check"><input type="checkbox" name="autoQueen"> Always promote to a queen</label>
+    <label class="row check"><input type="checkbox" name="premoves"> Premoves while the engine thinks</label>
     <label class="row check"><input type="checkbox" name="book"> Engine plays from the opening book</label>
     <label class="row check"><input type="checkbox" name="analysis"> Analyse in human vs human games</label>
     <label class="row check"><input type="checkbox" name="sound"> Sounds</label>
@@ -187,7 +188,7 @@ ${clockRow}
     </dl>
     <p class="hint-text">With the keyboard: Tab to the board, move the focus square with the arrow keys, pick up and put down with Enter or Space, Escape to cancel; or type a move (Nf3, O-O) in the move box.</p>
     <p class="hint-text">Move by clicking or tapping a piece and then its square, or by dragging it with the mouse or a finger. Dots mark quiet moves, rings captures, dashed rings en passant, frames castling, diamonds promotion.</p>
-    <p class="hint-text">While the engine thinks, move one of your pieces, or type the move, to set a premove (its squares turn blue): it is played as soon as the engine has moved, if it is legal then. Click elsewhere on the board or press Esc to cancel it.</p>
+    <p class="hint-text">While the engine thinks, move one of your pieces, or type the move, to set a premove (its squares turn blue): it is played as soon as the engine has moved, if it is legal then. Click elsewhere on the board or press Esc to cancel it; Settings turns premoves off.</p>
     <menu><button value="close" class="primary">Close</button></menu>
   </form>
 </dialog>
