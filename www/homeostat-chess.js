@@ -425,7 +425,12 @@ export class HomeostatChess extends HTMLElement {
   extras() {
     this.extrasLoading ??= this.ready
       .then(() => import(EXTRAS_URL))
-      .then(({ ReviewView }) => (this.extrasView = new ReviewView(this)))
+      .then(({ ReviewView }) => {
+        this.extrasView = new ReviewView(this);
+        // Its panel has a Review button of its own: the status panel's after-game prompt goes.
+        this.screen.refresh(false);
+        return this.extrasView;
+      })
       .catch((err) => {
         this.extrasError = `the review and analysis panel could not load: ${err.message}`;
         this.fail(this.extrasError);
@@ -535,6 +540,7 @@ export class HomeostatChess extends HTMLElement {
       "decline-draw": () => c.answerDrawOffer(false),
       "retry-engine": () => c.retryEngine(),
       "two-players": () => this.setPlayer("both"),
+      rematch: () => this.rematch(),
       review: () => {
         this.$(".after-game").hidden = true;
         return this.review().catch(() => {});
@@ -577,6 +583,21 @@ export class HomeostatChess extends HTMLElement {
   /** Starts a new game from the standard position with the current settings. */
   newGame() {
     if (this.rules) this.replaceGame(() => new this.rules.Game());
+  }
+
+  /**
+   * A new game from the same start position with the same settings, the person taking the other colour when they
+   * played the engine (and the board turned for them).
+   */
+  rematch() {
+    if (!this.rules || !this.game) return;
+    const start = this.game.startFen();
+    const was = this.settings.player;
+    const player = { white: "black", black: "white" }[was] ?? was;
+    this.replaceGame(
+      () => new this.rules.Game(start),
+      () => this.applySettings({ player, ...(player !== was ? { orientation: player } : {}) }),
+    );
   }
 
   /**

@@ -251,6 +251,28 @@ for (const engine of enginesUnderTest()) {
       assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").boardState.promotion), null, "no chooser");
     });
 
+    test("after a game against the engine, Rematch starts the same position with the colours swapped", async () => {
+      const fen = "k7/8/1K6/8/8/8/7Q/8 w - - 0 1";
+      await setUpPage({ fen, player: "white", settings: QUIET });
+      await dragSquares("h2", "h8");
+      await driver.waitFor(() => window.events.some((e) => e.type === "gameover"));
+      const offered = await driver.evaluate(() => {
+        const button = document.querySelector("homeostat-chess").shadowRoot.querySelector(".rematch");
+        return { shown: button.getClientRects().length > 0, text: button.textContent };
+      });
+      assert.deepEqual(offered, { shown: true, text: "Rematch as Black" });
+      // Read in the same task as the click: the engine, White now, mates at once.
+      const after = await driver.evaluate(() => {
+        const el = document.querySelector("homeostat-chess");
+        el.shadowRoot.querySelector(".rematch").click();
+        return { fen: el.fen, player: el.settings.player, orientation: el.orientation, hidden: el.shadowRoot.querySelector(".game-end").hidden };
+      });
+      assert.deepEqual(after, { fen, player: "black", orientation: "black", hidden: true });
+      // The engine now has White and moves first.
+      await driver.waitFor(() => window.events.some((e) => e.type === "move" && e.detail.by === "engine"), { timeout: 20_000 });
+      assert.deepEqual(await driver.pageErrors(), []);
+    });
+
     test("castling is marked and played", async () => {
       await setUpPage({ fen: "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", settings: QUIET });
       await clickSquare("e1");
@@ -549,6 +571,8 @@ for (const engine of enginesUnderTest()) {
       await driver.press("Enter");
       const typed = await shown();
       assert.deepEqual({ viewPly: typed.viewPly, ply: typed.ply, current: typed.current }, { viewPly: null, ply: 6, current: "a6" });
+      // Shortcut keys are for the player again, not the box.
+      await driver.evaluate(() => document.querySelector("homeostat-chess").shadowRoot.activeElement?.blur());
     });
 
     test("flip turns the board and clicks follow it", async () => {

@@ -86,6 +86,11 @@ for (const engine of enginesUnderTest()) {
       const marks = await driver.waitFor(() => window.events.find((e) => e.type === "review")?.detail.moves.map((m) => m.mark) ?? null, { timeout: 40_000 });
       assert.equal(marks[5], "blunder");
       assert.equal((await driver.evaluate(prompt)).hidden, true, "the review panel is open: the prompt is gone");
+      const rematch = await driver.evaluate(() => {
+        const button = document.querySelector("homeostat-chess").shadowRoot.querySelector(".rematch");
+        return { hidden: button.hidden, shown: button.getClientRects().length > 0, text: button.textContent };
+      });
+      assert.deepEqual(rematch, { hidden: false, shown: true, text: "Play again" }, "a rematch stays offered beside the review");
       // A game not yet over has no prompt.
       await driver.evaluate(setUp, "1. e4 e5");
       assert.equal((await driver.evaluate(prompt)).hidden, true);

@@ -138,8 +138,14 @@ export class PlayerView {
     el.moveList.render(sans, live ? sans.length : el.viewPly, start[1] === "b", Number(start[5]) || 1, outcome?.result);
     el.fields.opening.textContent = openingLine(game, el.bookError);
     el.$(".back-to-game").hidden = live;
-    // After a game, the way to learn from it, until the review panel (with its own Review button) is open.
-    el.$(".after-game").hidden = !outcome || !live || !game.ply() || Boolean(el.extrasView) || el.readonly;
+    // After a game, the way to learn from it, until the review panel (with its own Review button) is open, and the
+    // way to play again: against the engine with the other colour.
+    const ended = Boolean(outcome) && live && game.ply() > 0 && !el.readonly;
+    el.$(".after-game").hidden = !ended || Boolean(el.extrasView);
+    el.$(".rematch").hidden = !ended;
+    el.$(".game-end").hidden = !ended;
+    const side = { white: "Black", black: "White" }[el.settings.player];
+    el.$(".rematch").textContent = side ? `Rematch as ${side}` : "Play again";
     const banner = el.$(".board-banner");
     banner.hidden = !outcome || !live;
     if (outcome) banner.textContent = outcomeText(outcome, " · ");

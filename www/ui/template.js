@@ -35,7 +35,10 @@ export const TEMPLATE = `
       <div class="opening" data-field="opening"></div>
       <div class="status" data-field="status"></div>
       <button type="button" class="back-to-game" data-action="live" hidden>Back to game</button>
-      <button type="button" class="after-game" data-action="review" hidden>Review the game</button>
+      <div class="game-end" hidden>
+        <button type="button" class="after-game" data-action="review" hidden>Review the game</button>
+        <button type="button" class="rematch" data-action="rematch" hidden>Rematch</button>
+      </div>
       <form class="san-form" data-part="san">
         <input type="text" name="san" class="san-input" aria-label="Type a move in algebraic notation, such as Nf3" placeholder="Type a move: e4, Nf3, O-O" autocomplete="off" autocapitalize="off" spellcheck="false" enterkeyhint="go">
         <button type="submit" class="san-go">Play</button>
