@@ -6,7 +6,7 @@
 #
 # Files ending .xz are unpacked into OUT/data/ first (once).
 # 1. nnue_train --init crates/engine/nets/default.nnue --hidden 128 --epochs EPOCHS (6) --lr 0.0005 --wdl WDL (0)
-#    --threads THREADS (all cores) --seed 1 → OUT/A.nnue (and its recipe line, OUT/A.nnue.txt);
+#    --buckets BUCKETS (1) --threads THREADS (all cores) --seed 1 → OUT/A.nnue (and its recipe line, OUT/A.nnue.txt);
 # 2. nnue_scale OUT/A.nnue OUT/As.nnue 1 --relative-to default.nnue DATA.bin: a net trained on its own search's
 #    scores comes out some 16 % larger than its parent, which alone costs tens of Elo in this search, and the
 #    built-in net screened best at its own scale (session 41);
@@ -21,6 +21,7 @@ for data in "$@"; do [ -s "$data" ] || { echo "$data: no such data file" >&2; ex
 OUT=${OUT:-target/next-net}
 EPOCHS=${EPOCHS:-6}
 WDL=${WDL:-0}
+BUCKETS=${BUCKETS:-1}
 THREADS=${THREADS:-$(nproc)}
 PARENT=crates/engine/nets/default.nnue
 mkdir -p "$OUT/data"
@@ -39,7 +40,7 @@ done
 
 cargo build --release -q -p homeostat-uci -p homeostat-engine --examples --bin homeostat
 examples=target/release/examples
-"$examples/nnue_train" --init "$PARENT" --hidden 128 --epochs "$EPOCHS" --lr 0.0005 --wdl "$WDL" --threads "$THREADS" \
+"$examples/nnue_train" --init "$PARENT" --hidden 128 --epochs "$EPOCHS" --lr 0.0005 --wdl "$WDL" --buckets "$BUCKETS" --threads "$THREADS" \
   --seed 1 --out "$OUT/A.nnue" "${files[@]}"
 "$examples/nnue_scale" "$OUT/A.nnue" "$OUT/As.nnue" 1 --relative-to "$PARENT" "${files[0]}"
 [ "${SCREEN:-1}" = 0 ] || OUT="$OUT/screen" tools/net-screen.sh "$OUT/As.nnue"
