@@ -122,6 +122,7 @@ test("a typed premove promotes to the piece it names, and says what is wrong whe
   assert.equal(read(START, "e2e5").error, "The piece on e2 cannot reach e5.");
   assert.equal(read(START, "e7e5", "w").error, "You have no piece on e7.");
   assert.equal(read(START, "Nc6", "w").error, "None of your knights could go to c6.");
+  assert.equal(read(START, "Ke3", "w").error, "Your king could not go to e3.");
   assert.match(read(START, "hello").error, /^Not a move: hello\. Type one such as e4, Nf3 or O-O\.$/);
   assert.match(read(START, "").error, /^Not a move/);
 });

@@ -134,7 +134,7 @@ export function premoveFromText(pieces, text, side, castling) {
     if (reaches(square, to)) from.push(square);
   }
   const name = NAMES[kind];
-  if (from.length === 0) return { error: `None of your ${name}s could go to ${to}.` };
+  if (from.length === 0) return { error: kind === "k" ? `Your king could not go to ${to}.` : `None of your ${name}s could go to ${to}.` };
   if (from.length > 1) {
     const which = letter ? letter.toUpperCase() + (from[0][0] !== from[1][0] ? from[0][0] : from[0][1]) + to : from[0] + to;
     return { error: `Your ${name}s on ${from.join(" and ")} could each go to ${to}: say which, as ${which}.` };
