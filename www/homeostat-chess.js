@@ -169,6 +169,8 @@ export class HomeostatChess extends HTMLElement {
       levelElo: (level) => this.rules?.levelElo(level),
       applySettings: (changes) => this.applySettings(changes),
       closed: () => this.$(".board-canvas").focus?.({ preventScroll: true }),
+      resignText: () => this.resignText(),
+      resign: () => this.resign(),
     });
     root.addEventListener("click", (event) => {
       const button = event.target.closest(".layout [data-action]");
@@ -528,7 +530,7 @@ export class HomeostatChess extends HTMLElement {
       deeper: () => this.setLevel(this.settings.level + 1),
       shallower: () => this.setLevel(this.settings.level - 1),
       draw: () => this.offerDraw(),
-      resign: () => this.resign(),
+      resign: () => this.dialogs.show("resign"),
       "import-export": () => this.dialogs.show("io"),
       editor: () => this.openEditor(),
       settings: () => this.dialogs.show("settings"),
@@ -677,6 +679,15 @@ export class HomeostatChess extends HTMLElement {
 
   resign() {
     this.controller?.resign();
+  }
+
+  /** What resigning now means, for the confirmation: who wins. */
+  resignText() {
+    const p = this.settings.player;
+    const loser = p === "white" || p === "black" ? p : this.game?.turn() === "b" ? "black" : "white";
+    const winner = loser === "white" ? "Black" : "White";
+    if (p === "white" || p === "black") return `Homeostat wins as ${winner}. The game stays on the board to look through or review.`;
+    return `${loser === "white" ? "White" : "Black"} resigns and ${winner} wins. The game stays on the board to look through or review.`;
   }
 
   /**

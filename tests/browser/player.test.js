@@ -273,6 +273,35 @@ for (const engine of enginesUnderTest()) {
       assert.deepEqual(await driver.pageErrors(), []);
     });
 
+    test("the flag asks before resigning: Keep playing or Escape keeps the game, Resign ends it", async () => {
+      await setUpPage({ player: "white", settings: QUIET });
+      await clickSquare("e2");
+      await clickSquare("e4");
+      await driver.waitFor(() => document.querySelector("homeostat-chess").turn === "w", { timeout: 20_000 });
+      const ask = () =>
+        driver.evaluate(() => {
+          const root = document.querySelector("homeostat-chess").shadowRoot;
+          root.querySelector(".toolbar [data-action=resign]").click();
+          const dialog = root.querySelector("[data-dialog=resign]");
+          return { open: dialog.open, text: dialog.querySelector("[data-field=resign-text]").textContent };
+        });
+      const over = () => driver.evaluate(() => document.querySelector("homeostat-chess").status);
+      assert.deepEqual(await ask(), { open: true, text: "Homeostat wins as Black. The game stays on the board to look through or review." });
+      assert.equal((await over()).over, false, "asking resigns nothing");
+      await driver.evaluate(() => document.querySelector("homeostat-chess").shadowRoot.querySelector("[data-dialog=resign] button[value=cancel]").click());
+      assert.equal((await over()).over, false, "Keep playing keeps the game");
+      assert.equal((await ask()).open, true);
+      await driver.press("Escape");
+      assert.equal(await driver.evaluate(() => document.querySelector("homeostat-chess").shadowRoot.querySelector("[data-dialog=resign]").open), false);
+      assert.equal((await over()).over, false, "Escape keeps the game");
+      await ask();
+      await driver.evaluate(() => document.querySelector("homeostat-chess").shadowRoot.querySelector("[data-dialog=resign] button[value=resign]").click());
+      // The dialog's close event, which resigns, comes in a later task.
+      await driver.waitFor(() => document.querySelector("homeostat-chess").status.over);
+      assert.deepEqual(await over(), { over: true, result: "0-1", reason: "resignation" });
+      assert.deepEqual(await driver.pageErrors(), []);
+    });
+
     test("castling is marked and played", async () => {
       await setUpPage({ fen: "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", settings: QUIET });
       await clickSquare("e1");

@@ -1,5 +1,5 @@
-// The element's dialogs: new game, import/export, settings and help. They collect input and call back;
-// they never touch the game themselves.
+// The element's dialogs: new game, import/export, settings, help and the resignation's confirmation. They collect
+// input and call back; they never touch the game themselves.
 
 import { BOARD_THEMES, PIECE_THEMES } from "../board/themes.js";
 import { parseClock } from "../game/settings.js";
@@ -16,6 +16,8 @@ import { parseClock } from "../game/settings.js";
  * @property {() => object} settings
  * @property {(changes: object) => void} applySettings
  * @property {() => void} closed  a dialog was closed (focus goes back to the board)
+ * @property {() => string} resignText  what resigning now means, in words ("Homeostat wins as Black.")
+ * @property {() => void} resign  the person confirmed the resignation
  */
 
 /**
@@ -44,6 +46,9 @@ export class Dialogs {
     this.wireNewGame();
     this.wireImportExport();
     this.wireSettings();
+    const resign = this.byName.resign;
+    // A misclick on the flag must not end the game: only the dialog's Resign button does.
+    resign?.addEventListener("close", () => resign.returnValue === "resign" && hooks.resign());
   }
 
   /** Whether any dialog is open. */
@@ -52,7 +57,7 @@ export class Dialogs {
   }
 
   /**
-   * Shows a dialog by name ("new", "io", "settings", "help"), first filling it from the current state.
+   * Shows a dialog by name ("new", "io", "settings", "help", "resign"), first filling it from the current state.
    * @param {string} name
    */
   show(name) {
@@ -62,6 +67,8 @@ export class Dialogs {
     if (name === "new") this.fillNewGame();
     if (name === "io") this.fillImportExport();
     if (name === "settings") this.fillSettings();
+    if (name === "resign") dialog.querySelector("[data-field=resign-text]").textContent = this.hooks.resignText();
+    dialog.returnValue = "";
     if (typeof dialog.showModal === "function") dialog.showModal();
     else dialog.setAttribute("open", "");
   }

@@ -169,6 +169,14 @@ ${clockRow}
   </form>
 </dialog>
 
+<dialog class="dialog" data-dialog="resign">
+  <form method="dialog" class="dialog-form">
+    <h2>Resign the game?</h2>
+    <p class="hint-text" data-field="resign-text"></p>
+    <menu><button value="cancel" class="primary" autofocus>Keep playing</button><button value="resign" class="danger">Resign</button></menu>
+  </form>
+</dialog>
+
 <dialog class="dialog" data-dialog="help">
   <form method="dialog" class="dialog-form">
     <h2>Keyboard shortcuts</h2>
