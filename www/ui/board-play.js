@@ -5,7 +5,7 @@
 import { squareIndex } from "../board/board-state.js";
 import { attachBoardInput } from "../board/board-input.js";
 import { attachBoardKeys } from "../board/board-keys.js";
-import { premoveFromText, premoveMove, premoveTargets } from "./premove.js";
+import { PIECE_NAMES, premoveFromText, premoveMove, premoveTargets } from "./premove.js";
 
 /** The board input policy of one `<homeostat-chess>` element. */
 export class BoardPlay {
@@ -177,7 +177,7 @@ export class BoardPlay {
     this.premove = { from, to, promotion, ply: game.ply(), fen: game.fen(), engine: el.controller.engineColor() };
     this.premoveDue = false;
     el.board.setPremove({ from, to });
-    const onto = promotion ? `${to}, promoting to a ${{ q: "queen", r: "rook", b: "bishop", n: "knight" }[promotion]}` : to;
+    const onto = promotion ? `${to}, promoting to a ${PIECE_NAMES[promotion]}` : to;
     el.screen.announce(`Premove ${from} to ${onto}: played when Homeostat has moved, if it is legal then. Press Escape or click the board to cancel.`);
     el.emit("premove", { state: "set", from, to, ...(promotion && { promotion }) });
   }

@@ -80,7 +80,8 @@ export function premoveMove(legal, to, promotion = "q") {
   return onto.find((m) => !m.promotion || m.promotion === promotion) ?? null;
 }
 
-const NAMES = { p: "pawn", n: "knight", b: "bishop", r: "rook", q: "queen", k: "king" };
+/** Piece names by lower-case FEN letter. */
+export const PIECE_NAMES = { p: "pawn", n: "knight", b: "bishop", r: "rook", q: "queen", k: "king" };
 
 /**
  * Reads a move typed while the engine thinks as a premove for `side` ("w" or "b"): SAN as the move box takes it
@@ -133,7 +134,7 @@ export function premoveFromText(pieces, text, side, castling) {
     if (kind === "p" && !file && square[0] !== to[0]) continue;
     if (reaches(square, to)) from.push(square);
   }
-  const name = NAMES[kind];
+  const name = PIECE_NAMES[kind];
   if (from.length === 0) return { error: kind === "k" ? `Your king could not go to ${to}.` : `None of your ${name}s could go to ${to}.` };
   if (from.length > 1) {
     const which = letter ? letter.toUpperCase() + (from[0][0] !== from[1][0] ? from[0][0] : from[0][1]) + to : from[0] + to;
