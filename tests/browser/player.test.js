@@ -254,6 +254,20 @@ for (const engine of enginesUnderTest()) {
     test("after a game against the engine, Rematch starts the same position with the colours swapped", async () => {
       const fen = "k7/8/1K6/8/8/8/7Q/8 w - - 0 1";
       await setUpPage({ fen, player: "white", settings: QUIET });
+      // Player as wide as a phone: the result and these buttons come first under the board, above the thinking panel
+      // and the toolbar (a scroll away below them); while a game goes on the thinking panel leads.
+      const phoneOrder = () =>
+        driver.evaluate(async () => {
+          const el = document.querySelector("homeostat-chess");
+          el.style.width = "390px";
+          await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+          const top = (selector) => el.shadowRoot.querySelector(selector).getBoundingClientRect().top;
+          const order = ["status-panel", "thinking", "toolbar"].sort((a, b) => top(`.${a}`) - top(`.${b}`));
+          const belowBoard = top(".status-panel") > top(".board");
+          el.style.width = "";
+          return { order, belowBoard };
+        });
+      assert.deepEqual(await phoneOrder(), { order: ["thinking", "toolbar", "status-panel"], belowBoard: true });
       await dragSquares("h2", "h8");
       await driver.waitFor(() => window.events.some((e) => e.type === "gameover"));
       const offered = await driver.evaluate(() => {
@@ -261,6 +275,7 @@ for (const engine of enginesUnderTest()) {
         return { shown: button.getClientRects().length > 0, text: button.textContent };
       });
       assert.deepEqual(offered, { shown: true, text: "Rematch as Black" });
+      assert.deepEqual(await phoneOrder(), { order: ["status-panel", "thinking", "toolbar"], belowBoard: true });
       // Read in the same task as the click: the engine, White now, mates at once.
       const after = await driver.evaluate(() => {
         const el = document.querySelector("homeostat-chess");
