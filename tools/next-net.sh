@@ -5,8 +5,9 @@
 #   tools/next-net.sh DATA.bin [MORE.bin ...]        (or DATA.bin.xz, as tools/device-datagen.sh brings back)
 #
 # Files ending .xz are unpacked into OUT/data/ first (once).
-# 1. nnue_train --init crates/engine/nets/default.nnue --hidden 128 --epochs EPOCHS (6) --lr 0.0005 --wdl WDL (0)
-#    --buckets BUCKETS (1) --threads THREADS (all cores) --seed 1 → OUT/A.nnue (and its recipe line, OUT/A.nnue.txt);
+# 1. nnue_train --init crates/engine/nets/default.nnue --hidden 128 --epochs EPOCHS (12) --lr 0.0005 --wdl WDL (0)
+#    --buckets BUCKETS (8, the built-in net's: --init takes a parent of that count or of one output layer)
+#    --threads THREADS (all cores) --seed 1 → OUT/A.nnue (and its recipe line, OUT/A.nnue.txt);
 # 2. nnue_scale OUT/A.nnue OUT/As.nnue 1 --relative-to default.nnue DATA.bin: a net trained on its own search's
 #    scores comes out some 16 % larger than its parent, which alone costs tens of Elo in this search, and the
 #    built-in net screened best at its own scale (session 41);
@@ -19,9 +20,9 @@ cd "$(dirname "$0")/.."
 [ $# -gt 0 ] || { echo "usage: tools/next-net.sh DATA.bin [MORE.bin ...]" >&2; exit 2; }
 for data in "$@"; do [ -s "$data" ] || { echo "$data: no such data file" >&2; exit 1; }; done
 OUT=${OUT:-target/next-net}
-EPOCHS=${EPOCHS:-6}
+EPOCHS=${EPOCHS:-12}
 WDL=${WDL:-0}
-BUCKETS=${BUCKETS:-1}
+BUCKETS=${BUCKETS:-8}
 THREADS=${THREADS:-$(nproc)}
 PARENT=crates/engine/nets/default.nnue
 mkdir -p "$OUT/data"

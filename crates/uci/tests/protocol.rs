@@ -491,25 +491,26 @@ fn depth_one_cp(lines: &[String]) -> i32 {
 
 #[test]
 fn eval_file_loads_a_net_and_refuses_a_broken_one() {
-    use homeostat_engine::nnue::{fnv1a, Network, HEADER_LEN, QA, SCALE};
+    use homeostat_engine::nnue::{Network, QA, SCALE};
     let declared = talk(&["uci"]);
     assert!(declared.contains(&"option name EvalFile type string default <empty>".to_string()), "{declared:?}");
     assert!(declared.contains(&"option name UseNNUE type check default true".to_string()), "{declared:?}");
 
-    // The built-in net with its output bias raised by 200 cp for the side to move.
+    // The built-in net with its output bias (each bucket's) raised by 200 cp for the side to move.
     let net = Network::embedded().expect("the built-in net");
-    let mut bytes = net.to_bytes();
-    let at = bytes.len() - 4;
-    let bias = i32::from_le_bytes(bytes[at..].try_into().unwrap()) + 200 * QA * net.qb() / SCALE;
-    bytes[at..].copy_from_slice(&bias.to_le_bytes());
-    let sum = fnv1a(&bytes[HEADER_LEN..]);
-    bytes[12..20].copy_from_slice(&sum.to_le_bytes());
+    let (w1, b1, w2, b2) = net.parts();
+    let raise = 200 * QA * net.qb() / SCALE;
+    let biased = b2.iter().map(|b| b + raise).collect();
+    let mut bytes = Network::from_parts(net.hidden(), w1.to_vec(), b1.to_vec(), w2.to_vec(), biased, net.qb())
+        .expect("the biased net")
+        .to_bytes();
     let dir = std::env::temp_dir().join(format!("homeostat-evalfile-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let good = dir.join("biased.nnue");
     std::fs::write(&good, &bytes).unwrap();
     let broken = dir.join("broken.nnue");
-    bytes[HEADER_LEN + 7] ^= 1;
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 1;
     std::fs::write(&broken, &bytes).unwrap();
     let (good, broken) = (good.to_str().unwrap().to_string(), broken.to_str().unwrap().to_string());
 
@@ -523,8 +524,11 @@ fn eval_file_loads_a_net_and_refuses_a_broken_one() {
     let loaded = talk(&lines);
     std::fs::remove_dir_all(&dir).unwrap();
 
-    let hidden = net.hidden();
-    assert_eq!(loaded[0], format!("info string EvalFile: loaded {good} (768->{hidden}x2->1)"), "{loaded:?}");
+    let shape = match net.buckets() {
+        1 => format!("768->{}x2->1", net.hidden()),
+        b => format!("768->{}x2->1, {b} output buckets", net.hidden()),
+    };
+    assert_eq!(loaded[0], format!("info string EvalFile: loaded {good} ({shape})"), "{loaded:?}");
     assert!(loaded[1].starts_with("info string error: EvalFile '") && loaded[1].contains("missing.nnue"), "{loaded:?}");
     assert!(loaded[2].contains("checksum") && loaded[2].ends_with("the net in use is unchanged"), "{loaded:?}");
     // The biased net is the one searching: every leaf favours its side to move by 200 cp, so
@@ -542,25 +546,28 @@ fn eval_file_loads_a_net_and_refuses_a_broken_one() {
 #[test]
 fn eval_file_loads_a_net_with_output_buckets() {
     use homeostat_engine::nnue::{Network, QB};
-    // The built-in net's output layer copied into eight buckets (at the current output scale).
+    // One output layer of the built-in net (at the current output scale), alone and copied into eight buckets.
     let net = Network::embedded().expect("the built-in net");
     let (w1, b1, w2, b2) = net.parts();
-    let k = QB / net.qb();
-    let w2: Vec<i16> = w2.iter().map(|&w| w * k as i16).collect();
-    let bucketed = Network::from_parts(net.hidden(), w1.to_vec(), b1.to_vec(), w2.repeat(8), vec![b2[0] * k; 8], QB)
+    let (k, width, bucket) = (QB / net.qb(), 2 * net.hidden(), net.buckets() / 2);
+    let layer: Vec<i16> = w2[bucket * width..][..width].iter().map(|&w| w * k as i16).collect();
+    let bias = b2[bucket] * k;
+    let one = Network::from_parts(net.hidden(), w1.to_vec(), b1.to_vec(), layer.clone(), vec![bias], QB)
+        .expect("a net with one output layer");
+    let eight = Network::from_parts(net.hidden(), w1.to_vec(), b1.to_vec(), layer.repeat(8), vec![bias; 8], QB)
         .expect("a net with eight output buckets");
-    let path = std::env::temp_dir().join(format!("homeostat-buckets-{}.nnue", std::process::id()));
-    std::fs::write(&path, bucketed.to_bytes()).unwrap();
-    let set = format!("setoption name EvalFile value {}", path.display());
     let search = ["setoption name UseNNUE value true", "position startpos moves e2e4", "go depth 1"];
-    let built_in = talk(&search);
-    let loaded = talk(&[set.as_str(), search[0], search[1], search[2]]);
-    std::fs::remove_file(&path).unwrap();
     let hidden = net.hidden();
-    assert_eq!(
-        loaded[0],
-        format!("info string EvalFile: loaded {} (768->{hidden}x2->1, 8 output buckets)", path.display())
-    );
+    let mut scores = Vec::new();
+    for (name, net, shape) in [("one", one, String::new()), ("eight", eight, ", 8 output buckets".to_string())] {
+        let path = std::env::temp_dir().join(format!("homeostat-buckets-{name}-{}.nnue", std::process::id()));
+        std::fs::write(&path, net.to_bytes()).unwrap();
+        let set = format!("setoption name EvalFile value {}", path.display());
+        let loaded = talk(&[set.as_str(), search[0], search[1], search[2]]);
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(loaded[0], format!("info string EvalFile: loaded {} (768->{hidden}x2->1{shape})", path.display()));
+        scores.push(depth_one_cp(&loaded));
+    }
     // The same output layer in every bucket: the same scores but for the last division's rounding.
-    assert!((depth_one_cp(&loaded) - depth_one_cp(&built_in)).abs() <= 1, "{built_in:?} {loaded:?}");
+    assert!((scores[0] - scores[1]).abs() <= 1, "{scores:?}");
 }

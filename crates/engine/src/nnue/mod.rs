@@ -387,7 +387,7 @@ mod tests {
     use super::*;
 
     /// The committed net's checksum: update it (with the recipe in `nets/README.md`) when the net changes.
-    const EMBEDDED_FNV: u64 = 0xdd7e_bfe4_1c00_642e;
+    const EMBEDDED_FNV: u64 = 0xe4e2_cd69_2aa0_7aea;
 
     #[test]
     fn parts_rebuild_the_same_net() {
@@ -402,7 +402,10 @@ mod tests {
     #[test]
     fn the_embedded_net_loads_with_its_shape_and_checksum() {
         let net = Network::embedded().expect("the committed net parses");
-        assert_eq!(EMBEDDED.len(), HEADER_LEN + 2 * (INPUTS * net.hidden() + 3 * net.hidden()) + 4);
+        // Hidden weights and biases, then per output bucket 2N weights (i16) and one bias (i32).
+        let (h, b) = (net.hidden(), net.buckets());
+        assert_eq!(b, 8, "the built-in net has eight output buckets");
+        assert_eq!(EMBEDDED.len(), HEADER_LEN_BUCKETS + 2 * (INPUTS * h + h + b * 2 * h) + 4 * b);
         assert_eq!(fnv1a(EMBEDDED), EMBEDDED_FNV, "nets/default.nnue changed: update the checksum and recipe");
         assert_eq!(Network::from_bytes(&net.to_bytes()).as_ref(), Ok(&*net));
         // Symmetric positions are level, give or take the tempo the net may have learnt.
@@ -418,6 +421,13 @@ mod tests {
         flipped[HEADER_LEN + 5] ^= 1;
         assert!(Network::from_bytes(&flipped).unwrap_err().contains("checksum"));
         assert!(Network::from_bytes(b"HSTNNUE0").is_err());
+    }
+
+    /// The net with only output bucket `bucket`'s layer: a net of the one-layer formats, from real weights.
+    fn one_layer(net: &Network, bucket: usize) -> Network {
+        let (w1, b1, w2, b2) = net.parts();
+        let w2 = w2[bucket * 2 * net.hidden()..][..2 * net.hidden()].to_vec();
+        Network::from_parts(net.hidden(), w1.to_vec(), b1.to_vec(), w2, vec![b2[bucket]], net.qb()).unwrap()
     }
 
     /// `net` written in the current format, its output layer scaled from [`QB_V1`] to [`QB`] (exact).
@@ -437,7 +447,13 @@ mod tests {
 
     #[test]
     fn both_formats_load_write_back_and_agree() {
-        let net = Network::embedded().unwrap();
+        // The built-in net's middle-game layer, at the old output scale: HSTNNUE1 to HSTNNUE2.
+        let layer = one_layer(&Network::embedded().unwrap(), 4);
+        let (w1, b1, w2, b2) = layer.parts();
+        let k = QB / QB_V1;
+        let (w2, b2) = (w2.iter().map(|&w| w / k as i16).collect(), b2.iter().map(|&b| b / k).collect());
+        let net = Network::from_parts(layer.hidden(), w1.to_vec(), b1.to_vec(), w2, b2, QB_V1).unwrap();
+        assert_eq!(&net.to_bytes()[..8], &MAGIC_V1);
         let again = Network::from_bytes(&net.to_bytes()).unwrap();
         assert_eq!(again.qb(), net.qb());
         assert_eq!(again.to_bytes(), net.to_bytes());
@@ -455,17 +471,19 @@ mod tests {
     #[test]
     fn the_output_is_the_exact_sum_of_squares_times_weights() {
         let net = Network::embedded().unwrap();
-        for net in [net.as_ref().clone(), rescaled(&net)] {
+        for net in [net.as_ref().clone(), one_layer(&net, 3)] {
             let (_, _, w2, b2) = net.parts();
             for fen in SAMPLE_FENS {
                 let board = Board::from_fen(fen).unwrap();
+                let bucket = net.bucket_of(&board);
+                let (w2, b2) = (&w2[bucket * 2 * net.hidden()..][..2 * net.hidden()], b2[bucket]);
                 let mut acc = vec![0i16; 2 * net.hidden()];
                 net.refresh(&board, &mut acc);
                 let (white, black) = acc.split_at(net.hidden());
                 let (us, them) = if board.side_to_move() == Color::White { (white, black) } else { (black, white) };
                 let activations = us.iter().chain(them).map(|&x| x.clamp(0, QA as i16) as i64);
                 let sum: i64 = activations.zip(w2).map(|(c, &w)| c * c * w as i64).sum();
-                let expected = (sum / QA as i64 + b2[0] as i64) * SCALE as i64 / (QA * net.qb()) as i64;
+                let expected = (sum / QA as i64 + b2 as i64) * SCALE as i64 / (QA * net.qb()) as i64;
                 assert_eq!(net.evaluate(&board) as i64, expected, "{fen}");
             }
         }
@@ -526,7 +544,7 @@ mod tests {
 
     #[test]
     fn a_net_with_output_buckets_scores_each_position_by_its_own() {
-        let net = Network::embedded().unwrap();
+        let net = one_layer(&Network::embedded().unwrap(), 4);
         let current = rescaled(&net);
         // Copies of the one output layer score as it does; written as HSTNNUE3 and read back.
         let same = bucketed(&net, 8, 0, 0);
