@@ -548,10 +548,10 @@ fn eval_file_loads_a_net_with_output_buckets() {
     use homeostat_engine::nnue::{Network, QB};
     // One output layer of the built-in net (at the current output scale), alone and copied into eight buckets.
     let net = Network::embedded().expect("the built-in net");
-    let (w1, b1, w2, b2) = net.parts();
-    let (k, width, bucket) = (QB / net.qb(), 2 * net.hidden(), net.buckets() / 2);
-    let layer: Vec<i16> = w2[bucket * width..][..width].iter().map(|&w| w * k as i16).collect();
-    let bias = b2[bucket] * k;
+    let (w1, b1, _, _) = net.parts();
+    let (k, (w2, b2)) = (QB / net.qb(), net.output_layer(net.buckets() / 2));
+    let layer: Vec<i16> = w2.iter().map(|&w| w * k as i16).collect();
+    let bias = b2 * k;
     let one = Network::from_parts(net.hidden(), w1.to_vec(), b1.to_vec(), layer.clone(), vec![bias], QB)
         .expect("a net with one output layer");
     let eight = Network::from_parts(net.hidden(), w1.to_vec(), b1.to_vec(), layer.repeat(8), vec![bias; 8], QB)

@@ -257,12 +257,18 @@ impl Network {
         output_bucket(board.occupied().count(), self.buckets())
     }
 
+    /// Output bucket `bucket`'s layer: its 2N weights (side to move's half first) and its bias.
+    #[inline]
+    pub fn output_layer(&self, bucket: usize) -> (&[i16], i32) {
+        (&self.out_weights[bucket * 2 * self.hidden..][..2 * self.hidden], self.out_bias[bucket])
+    }
+
     /// The evaluation in centipawns, side to move's view, from an accumulator (White's half first),
     /// by output bucket `bucket`.
     pub fn output(&self, acc: &[i16], side: Color, bucket: usize) -> i32 {
         let (white, black) = acc.split_at(self.hidden);
         let (us, them) = if side == Color::White { (white, black) } else { (black, white) };
-        let weights = &self.out_weights[bucket * 2 * self.hidden..(bucket + 1) * 2 * self.hidden];
+        let (weights, bias) = self.output_layer(bucket);
         let (w_us, w_them) = weights.split_at(self.hidden);
         let sum = if self.hidden == UNROLLED_WIDTH {
             const N: usize = UNROLLED_WIDTH;
@@ -270,7 +276,7 @@ impl Network {
         } else {
             square_sum(screlu_dot(us, w_us)) + square_sum(screlu_dot(them, w_them))
         };
-        ((sum / QA as i64 + self.out_bias[bucket] as i64) * SCALE as i64 / (QA * self.qb) as i64) as i32
+        ((sum / QA as i64 + bias as i64) * SCALE as i64 / (QA * self.qb) as i64) as i32
     }
 
     /// The evaluation of `board` from scratch (tests and one-off calls).
@@ -425,9 +431,9 @@ mod tests {
 
     /// The net with only output bucket `bucket`'s layer: a net of the one-layer formats, from real weights.
     fn one_layer(net: &Network, bucket: usize) -> Network {
-        let (w1, b1, w2, b2) = net.parts();
-        let w2 = w2[bucket * 2 * net.hidden()..][..2 * net.hidden()].to_vec();
-        Network::from_parts(net.hidden(), w1.to_vec(), b1.to_vec(), w2, vec![b2[bucket]], net.qb()).unwrap()
+        let (w1, b1, _, _) = net.parts();
+        let (w2, b2) = net.output_layer(bucket);
+        Network::from_parts(net.hidden(), w1.to_vec(), b1.to_vec(), w2.to_vec(), vec![b2], net.qb()).unwrap()
     }
 
     /// `net` written in the current format, its output layer scaled from [`QB_V1`] to [`QB`] (exact).
