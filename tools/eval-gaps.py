@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Where an engine's own scores and its opponent's disagree, from a match.py PGN.
 
-    tools/eval-gaps.py MATCH.pgn [--engine NAME] [--ours 1.5] [--theirs 0.5] [--result draw|loss|any]
+    tools/eval-gaps.py MATCH.pgn [--engine NAME] [--ours 1.5] [--theirs 0.5] [--result draw|loss|any] [--top 20]
 
 match.py writes each move's score and depth in its comment ("+0.17/16 0.352s"). For the engine whose name
 starts with NAME (default "Homeostat"), this takes every position where it was to move, its score was at least
 --ours pawns and the opponent's score after that move, turned to the engine's side, at most --theirs, in games
 ending as --result (default draw: games the engine thought it was winning and did not win). It prints how many
-such positions and games each material signature has (the engine's side first), most first: the endings the
-engine's evaluation overrates against its opponent's.
+such positions and games each material signature has (the engine's side first), the --top most first, then
+the totals: the endings the engine's evaluation overrates against its opponent's.
 """
 import argparse
 import collections
