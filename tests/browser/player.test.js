@@ -127,6 +127,17 @@ for (const engine of enginesUnderTest()) {
     test("the page loads the player with the start position", async () => {
       const state = await driver.waitFor(() => document.querySelector("homeostat-chess")?.dataset.state);
       assert.equal(state, "ready");
+      // The board fits its backing store in the animation frame after a resize, so it may lag the layout
+      // that becoming ready changes by a frame: give it up to 2 s (the assertion below fails if it never fits).
+      await driver
+        .waitFor(
+          () => {
+            const canvas = document.querySelector("homeostat-chess").shadowRoot.querySelector(".board-canvas");
+            return canvas.width >= Math.floor(canvas.getBoundingClientRect().width);
+          },
+          { timeout: 2000 },
+        )
+        .catch(() => {});
       const info = await driver.evaluate(() => {
         const el = document.querySelector("homeostat-chess");
         const canvas = el.shadowRoot.querySelector(".board-canvas");
