@@ -60,18 +60,18 @@ def main():
             if (args.result == "draw" and result != "1/2-1/2") or (args.result == "loss" and not lost):
                 continue
             examined += 1
-            node = game
-            while node.variations:
-                ours_node = node.variations[0]
-                board = node.board()
-                if board.turn == white and ours_node.variations:
+            # One board played along the game: a node's board() would replay the game from its start each time.
+            board = game.board()
+            moves = list(game.mainline())
+            for ours_node, reply in zip(moves, moves[1:] + [None]):
+                if board.turn == white and reply is not None:
                     ours = score(ours_node.comment)
-                    theirs = score(ours_node.variations[0].comment)
+                    theirs = score(reply.comment)
                     if ours is not None and theirs is not None and ours >= args.ours and -theirs <= args.theirs:
                         key = signature(board, board.turn)
                         positions[key] += 1
                         games[key].add(game.headers.get("Round", str(examined)))
-                node = ours_node
+                board.push(ours_node.move)
     print(f"{examined} games ({args.result}); positions where {args.engine} said >= {args.ours:+.2f} "
           f"and its opponent <= {args.theirs:+.2f} for it:")
     print(f"{'positions':>9} {'games':>5}  material ({args.engine}'s side first)")
