@@ -7,7 +7,8 @@
 # Files ending .xz are unpacked into OUT/data/ first (once).
 # 1. nnue_train --init crates/engine/nets/default.nnue --hidden 128 --epochs EPOCHS (12) --lr 0.0005 --wdl WDL (0)
 #    --buckets BUCKETS (8, the built-in net's: --init takes a parent of that count or of one output layer)
-#    --threads THREADS (all cores) --seed 1 → OUT/A.nnue (and its recipe line, OUT/A.nnue.txt);
+#    --threads THREADS (all cores) --seed 1 --king-mirror KING_MIRROR (false) --mirror MIRROR (true)
+#    → OUT/A.nnue (and its recipe line, OUT/A.nnue.txt);
 # 2. nnue_scale OUT/A.nnue OUT/As.nnue 1 --relative-to default.nnue DATA.bin: a net trained on its own search's
 #    scores comes out some 16 % larger than its parent, which alone costs tens of Elo in this search, and the
 #    built-in net screened best at its own scale (session 41);
@@ -24,6 +25,10 @@ EPOCHS=${EPOCHS:-12}
 WDL=${WDL:-0}
 BUCKETS=${BUCKETS:-8}
 THREADS=${THREADS:-$(nproc)}
+# A net mirrored by the king sees each position's a↔h reflection as the position itself: MIRROR=false spares the
+# duplicate steps (session 55 screened it so against D).
+KING_MIRROR=${KING_MIRROR:-false}
+MIRROR=${MIRROR:-true}
 PARENT=crates/engine/nets/default.nnue
 mkdir -p "$OUT/data"
 
@@ -42,6 +47,6 @@ done
 cargo build --release -q -p homeostat-uci -p homeostat-engine --examples --bin homeostat
 examples=target/release/examples
 "$examples/nnue_train" --init "$PARENT" --hidden 128 --epochs "$EPOCHS" --lr 0.0005 --wdl "$WDL" --buckets "$BUCKETS" --threads "$THREADS" \
-  --seed 1 --out "$OUT/A.nnue" "${files[@]}"
+  --king-mirror "$KING_MIRROR" --mirror "$MIRROR" --seed 1 --out "$OUT/A.nnue" "${files[@]}"
 "$examples/nnue_scale" "$OUT/A.nnue" "$OUT/As.nnue" 1 --relative-to "$PARENT" "${files[0]}"
 [ "${SCREEN:-1}" = 0 ] || OUT="$OUT/screen" tools/net-screen.sh "$OUT/As.nnue"

@@ -85,7 +85,8 @@ fn run() -> Result<(), String> {
         })
         .collect::<Result<Vec<i16>, String>>()?;
     let out_bias = b2.iter().map(|&b| (f64::from(b) * factor).round_ties_even() as i32).collect();
-    let scaled = Network::from_parts(net.hidden(), w1.to_vec(), b1.to_vec(), out_weights, out_bias, net.qb())?;
+    let scaled = Network::from_parts(net.hidden(), w1.to_vec(), b1.to_vec(), out_weights, out_bias, net.qb())?
+        .with_king_mirror(net.king_mirror());
     std::fs::write(output, scaled.to_bytes()).map_err(|e| format!("{output}: {e}"))?;
     println!("{output}: {input} times {factor}, fnv1a {:#018x}", scaled.checksum());
     for fen in POSITIONS {

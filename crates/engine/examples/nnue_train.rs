@@ -11,7 +11,10 @@
 //! `--hidden` the extra units start with output weights of zero, so the wider net first computes
 //! the same evaluation, and learn from there), `--buckets B` (1: output layers, one per band of
 //! material as `nnue::output_bucket` cuts them; a net with one output layer given to `--init` starts
-//! every bucket from it).
+//! every bucket from it), `--king-mirror true|false` (false: true writes a net mirrored by the king,
+//! `HSTNNUE4`, whose perspectives each see the board reflected a-file to h-file while their own king
+//! stands on files a–d; with it, `--mirror` adds each position's reflection, which such a net sees
+//! exactly as the position, so `--mirror false` halves the steps for the same knowledge).
 //!
 //! Kept positions: the side to move is not in check, the engine's move is no capture or
 //! promotion, and the score is no mate and within ±3000 cp. The loss is the mean squared error
@@ -38,6 +41,9 @@ struct Sample {
     /// White-perspective features (Black's: [`black_feature`]).
     feats: [u16; 32],
     n: u8,
+    /// What White's and Black's perspectives XOR their features with (`nnue::king_flip`; 0 in a net
+    /// not mirrored by the king).
+    flips: [u8; 2],
     black_to_move: bool,
     target_score: f32,
     result: f32,
@@ -57,6 +63,7 @@ struct Options {
     out: String,
     init: Option<String>,
     buckets: usize,
+    king_mirror: bool,
 }
 
 fn parse() -> Result<Options, String> {
@@ -74,6 +81,7 @@ fn parse() -> Result<Options, String> {
         out: "crates/engine/nets/default.nnue".into(),
         init: None,
         buckets: 1,
+        king_mirror: false,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -99,6 +107,7 @@ fn parse() -> Result<Options, String> {
             "--mirror" => o.mirror = v.parse().map_err(|_| bad())?,
             "--init" => o.init = Some(v.clone()),
             "--buckets" => o.buckets = v.parse().map_err(|_| bad())?,
+            "--king-mirror" => o.king_mirror = v.parse().map_err(|_| bad())?,
             _ => return Err(format!("unknown option {a}")),
         }
         i += 2;
@@ -106,7 +115,7 @@ fn parse() -> Result<Options, String> {
     if o.files.is_empty() || o.hidden == 0 || o.batch == 0 || o.threads == 0 || o.val_every < 2 {
         return Err("usage: nnue_train [--hidden N] [--epochs E] [--lr LR] [--wdl L] [--batch B] [--threads T] \
                     [--seed S] [--val-every K] [--out FILE] [--mirror true|false] [--init NETFILE] [--buckets B] \
-                    DATA.bin..."
+                    [--king-mirror true|false] DATA.bin..."
             .into());
     }
     if !(1..=nnue::MAX_BUCKETS).contains(&o.buckets) {
@@ -118,7 +127,7 @@ fn parse() -> Result<Options, String> {
     Ok(o)
 }
 
-fn sample(board: &Board, score: i16, result_white: f32) -> Sample {
+fn sample(board: &Board, score: i16, result_white: f32, king_mirror: bool) -> Sample {
     let mut feats = [0u16; 32];
     let mut n = 0;
     let mut occ = board.occupied().0;
@@ -130,12 +139,40 @@ fn sample(board: &Board, score: i16, result_white: f32) -> Sample {
         n += 1;
     }
     let black = board.side_to_move() == Color::Black;
-    Sample {
+    let s = Sample {
         feats,
         n: n as u8,
+        flips: [0; 2],
         black_to_move: black,
         target_score: sigmoid(score as f32 / EVAL_SCALE),
         result: if black { 1.0 - result_white } else { result_white },
+    };
+    with_flips(s, king_mirror)
+}
+
+/// `s` with its perspectives' flips set from its kings' files (`nnue::king_flip`), or cleared.
+fn with_flips(mut s: Sample, king_mirror: bool) -> Sample {
+    s.flips = [0; 2];
+    if king_mirror {
+        for &f in &s.feats[..s.n as usize] {
+            let f = f as usize;
+            if (f % 384) / 64 == 5 {
+                s.flips[f / 384] = nnue::king_flip(f % 64) as u8;
+            }
+        }
+    }
+    s
+}
+
+/// The features of `s`'s side to move and of the other side, for White's feature `fw`.
+#[inline]
+fn perspectives(s: &Sample, fw: usize) -> (usize, usize) {
+    let white = fw ^ s.flips[0] as usize;
+    let black = black_feature(fw) ^ s.flips[1] as usize;
+    if s.black_to_move {
+        (black, white)
+    } else {
+        (white, black)
     }
 }
 
@@ -189,9 +226,7 @@ fn forward(p: &Params, h: usize, s: &Sample, acc: &mut [f32]) -> f32 {
     us.copy_from_slice(&p.b1);
     them.copy_from_slice(&p.b1);
     for &f in &s.feats[..s.n as usize] {
-        let fw = f as usize;
-        let fb = black_feature(fw);
-        let (fu, ft) = if s.black_to_move { (fb, fw) } else { (fw, fb) };
+        let (fu, ft) = perspectives(s, f as usize);
         for (a, w) in us.iter_mut().zip(&p.w1[fu * h..(fu + 1) * h]) {
             *a += w;
         }
@@ -237,9 +272,7 @@ fn backward(p: &Params, h: usize, batch: &[Sample], wdl: f32, g: &mut Params) ->
             *b += x + y;
         }
         for &f in &s.feats[..s.n as usize] {
-            let fw = f as usize;
-            let fb = black_feature(fw);
-            let (fu, ft) = if s.black_to_move { (fb, fw) } else { (fw, fb) };
+            let (fu, ft) = perspectives(s, f as usize);
             for (w, x) in g.w1[fu * h..(fu + 1) * h].iter_mut().zip(gu) {
                 *w += x;
             }
@@ -343,7 +376,7 @@ fn start_from(p: &mut Params, h: usize, net: &Network) -> Result<(), String> {
     Ok(())
 }
 
-fn quantise(p: &Params, h: usize) -> Network {
+fn quantise(p: &Params, h: usize, king_mirror: bool) -> Network {
     let q = |x: f32, s: i32| (x * s as f32).round().clamp(-32767.0, 32767.0) as i16;
     Network::from_parts(
         h,
@@ -354,6 +387,7 @@ fn quantise(p: &Params, h: usize) -> Network {
         QB,
     )
     .expect("shapes agree")
+    .with_king_mirror(king_mirror)
 }
 
 fn main() {
@@ -399,14 +433,14 @@ fn main() {
                 if p.score.abs() > MAX_SCORE || p.score.abs() > MAX_CP {
                     return;
                 }
-                let s = sample(b, p.score, res);
+                let s = sample(b, p.score, res, o.king_mirror);
                 if o.mirror {
                     // The same position reflected a-file to h-file: as good for either side.
                     let mut m = s;
                     for f in &mut m.feats[..m.n as usize] {
                         *f ^= 7;
                     }
-                    into.push(m);
+                    into.push(with_flips(m, o.king_mirror));
                 }
                 into.push(s);
             });
@@ -524,7 +558,7 @@ fn main() {
         if best.as_ref().is_none_or(|b| val_loss < b.1) || val.is_empty() {
             best = Some((epoch, val_loss, p.clone()));
             // A run cut short still leaves its best net so far.
-            if let Err(e) = std::fs::write(&o.out, quantise(&p, h).to_bytes()) {
+            if let Err(e) = std::fs::write(&o.out, quantise(&p, h, o.king_mirror).to_bytes()) {
                 eprintln!("nnue_train: {}: {e}", o.out);
                 std::process::exit(2);
             }
@@ -542,7 +576,7 @@ fn main() {
         }
         None => (0, f64::NAN),
     };
-    let net = quantise(&p, h);
+    let net = quantise(&p, h, o.king_mirror);
     // How far quantisation moves the evaluation, on validation positions.
     let mut diff = 0.0f64;
     let probe: Vec<&Sample> = val.iter().chain(&train).take(2000).collect();
@@ -557,6 +591,11 @@ fn main() {
         eprintln!("nnue_train: {}: {e}", o.out);
         std::process::exit(2);
     }
+    let shape = format!(
+        "{}{}",
+        if o.buckets > 1 { format!(", {} output buckets", o.buckets) } else { String::new() },
+        if o.king_mirror { ", mirrored by the king" } else { "" }
+    );
     let recipe = format!(
         "net {} (fnv1a {:#018x}, {} bytes): (768->{h})x2->1 SCReLU{}, QA {QA} QB {QB} scale {SCALE}; data {} ({games} games, \
          {} training + {} validation positions); {} epochs, batch {}, lr {} linear to a tenth, AdamW, wdl {}, mirror {}, seed {}{}; \
@@ -564,7 +603,7 @@ fn main() {
         o.out,
         nnue::fnv1a(&bytes),
         bytes.len(),
-        if o.buckets > 1 { format!(", {} output buckets", o.buckets) } else { String::new() },
+        shape,
         o.files.join(" "),
         train.len(),
         val.len(),

@@ -168,7 +168,8 @@ impl Session {
                     1 => String::new(),
                     n => format!(", {n} output buckets"),
                 };
-                let text = format!("info string EvalFile: loaded {path} (768->{}x2->1{buckets})", net.hidden());
+                let mirror = if net.king_mirror() { ", mirrored by the king" } else { "" };
+                let text = format!("info string EvalFile: loaded {path} (768->{}x2->1{buckets}{mirror})", net.hidden());
                 self.network = Some(Arc::new(net));
                 self.say(&text)
             }

@@ -571,3 +571,23 @@ fn eval_file_loads_a_net_with_output_buckets() {
     // The same output layer in every bucket: the same scores but for the last division's rounding.
     assert!((scores[0] - scores[1]).abs() <= 1, "{scores:?}");
 }
+
+#[test]
+fn eval_file_loads_a_net_mirrored_by_the_king() {
+    use homeostat_engine::nnue::Network;
+    let net = Network::embedded().expect("the built-in net").as_ref().clone().with_king_mirror(true);
+    let path = std::env::temp_dir().join(format!("homeostat-mirrored-{}.nnue", std::process::id()));
+    std::fs::write(&path, net.to_bytes()).unwrap();
+    let set = format!("setoption name EvalFile value {}", path.display());
+    // White castled queenside: its perspective sees the board reflected.
+    let loaded = talk(&[
+        set.as_str(),
+        "setoption name UseNNUE value true",
+        "position fen r1bq1rk1/pppp1ppp/2n2n2/2b1p3/2B1P3/2NP4/PPPBQPPP/2KR2NR w - - 0 8",
+        "go depth 6",
+    ]);
+    std::fs::remove_file(&path).unwrap();
+    let shape = format!("768->{}x2->1, {} output buckets, mirrored by the king", net.hidden(), net.buckets());
+    assert_eq!(loaded[0], format!("info string EvalFile: loaded {} ({shape})", path.display()), "{loaded:?}");
+    assert!(bestmove(&loaded).len() >= 4, "{loaded:?}");
+}

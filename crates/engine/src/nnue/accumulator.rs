@@ -1,5 +1,7 @@
 //! The accumulator stack: one accumulator per ply, each derived from its parent's by the
-//! features its move adds and removes, computed only when a node asks for an evaluation.
+//! features its move adds and removes, computed only when a node asks for an evaluation. In a net
+//! mirrored by the king, a king move between the d- and e-files turns its side's whole view of the
+//! board, so that side's half is computed afresh as the move is made.
 
 use super::{feature, Network, UNROLLED_WIDTH};
 use homeostat_chess::{Board, Color, Move, Piece, PieceKind, Square};
@@ -69,12 +71,21 @@ pub struct Stack {
     values: Vec<i16>,
     /// Per ply: `None` when the accumulator is up to date, else the move's changes from the parent.
     pending: Vec<Option<Delta>>,
+    /// Per ply, what each perspective XORs its features with ([`Network::flip`]; White's first).
+    flips: Vec<[u8; 2]>,
+    /// Per ply and perspective, in a net mirrored by the king: the half was computed afresh when the
+    /// ply's move was made, so its pending changes skip it.
+    refreshed: Vec<[bool; 2]>,
+    /// The net's [`Network::king_mirror`], read at every move made.
+    king_mirror: bool,
 }
 
 impl Stack {
     /// A stack for `plies` plies with network `net`.
     pub fn new(net: Arc<Network>, plies: usize) -> Stack {
-        Stack { values: vec![0; plies * 2 * net.hidden()], pending: vec![None; plies], net }
+        let (values, king_mirror) = (vec![0; plies * 2 * net.hidden()], net.king_mirror());
+        let (flips, refreshed) = (vec![[0; 2]; plies], vec![[false; 2]; plies]);
+        Stack { values, pending: vec![None; plies], flips, refreshed, king_mirror, net }
     }
 
     /// The network.
@@ -87,18 +98,46 @@ impl Stack {
         let n = 2 * self.net.hidden();
         self.net.refresh(root, &mut self.values[..n]);
         self.pending[0] = None;
+        self.flips[0] = [Color::White, Color::Black].map(|c| self.net.flip(root, c) as u8);
     }
 
     /// The position at `ply` is `parent` (at `ply - 1`) after move `m`.
     #[inline]
     pub fn push_move(&mut self, ply: usize, parent: &Board, m: Move) {
         self.pending[ply] = Some(Delta::of_move(parent, m));
+        if self.king_mirror {
+            self.mirrored_move(ply, parent, m);
+        }
+    }
+
+    /// In a net mirrored by the king: the flips of ply `ply`, reached by move `m` from `parent`, and the
+    /// mover's half computed afresh when its king crosses between the d- and e-files. (Unmirrored nets keep
+    /// every ply's flips at zero.)
+    #[inline(never)]
+    fn mirrored_move(&mut self, ply: usize, parent: &Board, m: Move) {
+        self.flips[ply] = self.flips[ply - 1];
+        self.refreshed[ply] = [false; 2];
+        let us = parent.side_to_move();
+        let flip = super::king_flip(m.to().index()) as u8;
+        if parent.kind_on(m.from()) != Some(PieceKind::King) || flip == self.flips[ply][us.index()] {
+            return;
+        }
+        self.flips[ply][us.index()] = flip;
+        let mut child = parent.duplicate();
+        child.play(m);
+        let (n, h) = (2 * self.net.hidden(), self.net.hidden());
+        self.net.refresh_side(&child, us, &mut self.values[ply * n + us.index() * h..][..h]);
+        self.refreshed[ply][us.index()] = true;
     }
 
     /// The position at `ply` is the one at `ply - 1` with the move passed.
     #[inline]
     pub fn push_null(&mut self, ply: usize) {
         self.pending[ply] = Some(Delta::default());
+        if self.king_mirror {
+            self.flips[ply] = self.flips[ply - 1];
+            self.refreshed[ply] = [false; 2];
+        }
     }
 
     /// The evaluation of `board`, the position at `ply` on the current line, side to move's view.
@@ -110,6 +149,22 @@ impl Stack {
 
     /// Brings the accumulator at `ply` up to date from its nearest computed ancestor.
     fn update(&mut self, ply: usize) {
+        // Compiled apart for unmirrored nets, whose flips are zero and halves never refreshed, so that
+        // they pay nothing for the king mirror.
+        if self.king_mirror {
+            self.update_mirrored(ply);
+        } else {
+            self.update_from::<false>(ply);
+        }
+    }
+
+    #[inline(never)]
+    fn update_mirrored(&mut self, ply: usize) {
+        self.update_from::<true>(ply);
+    }
+
+    #[inline(always)]
+    fn update_from<const KING_MIRROR: bool>(&mut self, ply: usize) {
         let mut base = ply;
         while base > 0 && self.pending[base].is_some() {
             base -= 1;
@@ -122,10 +177,14 @@ impl Stack {
             let parent = &before[(p - 1) * n..];
             let child = &mut after[..n];
             for (side, perspective) in [Color::White, Color::Black].into_iter().enumerate() {
+                if KING_MIRROR && self.refreshed[p][side] {
+                    continue;
+                }
+                let flip = if KING_MIRROR { self.flips[p][side] as usize } else { 0 };
                 let columns = |list: &[(u8, u8)]| -> [Option<&[i16]>; 2] {
                     let mut out = [None, None];
                     for (slot, &(code, sq)) in out.iter_mut().zip(list) {
-                        *slot = Some(self.net.column(feature(perspective, piece_of(code), sq as usize)));
+                        *slot = Some(self.net.column(feature(perspective, piece_of(code), sq as usize) ^ flip));
                     }
                     out
                 };
@@ -139,7 +198,7 @@ impl Stack {
 
 /// `child = parent + added - removed`, fused for the common one-in-one-out case; at the built-in net's
 /// width with every slice cut to that constant length, so that the compiler unrolls the loops.
-#[inline]
+#[inline(always)]
 fn apply<'a>(parent: &[i16], child: &mut [i16], added: [Option<&'a [i16]>; 2], removed: [Option<&'a [i16]>; 2]) {
     const N: usize = UNROLLED_WIDTH;
     if parent.len() == N {
@@ -185,13 +244,12 @@ mod tests {
     use crate::Rng;
 
     /// Random games: after every move (and some passes) the incremental accumulator must equal a
-    /// full refresh, at every depth of the line.
-    #[test]
-    fn incremental_updates_equal_a_full_refresh() {
-        let net = Network::embedded().unwrap();
+    /// full refresh, at every depth of the line. Returns how many castlings, en passant captures and
+    /// promotions were played, and how many king moves crossed between the d- and e-files.
+    fn random_games_agree(net: &Arc<Network>) -> (usize, usize) {
         let mut rng = Rng::new(99);
         let mut stack = Stack::new(net.clone(), 260);
-        let mut special = 0;
+        let (mut special, mut crossings) = (0, 0);
         for game in 0..60 {
             let mut board = Board::startpos();
             stack.set_root(&board);
@@ -209,6 +267,8 @@ mod tests {
                         board = after;
                     }
                     None => {
+                        let king = board.kind_on(m.from()) == Some(PieceKind::King);
+                        crossings += (king && (m.from().index() % 8 < 4) != (m.to().index() % 8 < 4)) as usize;
                         stack.push_move(ply, &board, m);
                         board.play(m);
                     }
@@ -223,6 +283,19 @@ mod tests {
                 }
             }
         }
+        (special, crossings)
+    }
+
+    #[test]
+    fn incremental_updates_equal_a_full_refresh() {
+        let (special, _) = random_games_agree(&Network::embedded().unwrap());
         assert!(special > 50, "castling, en passant and promotions must be covered ({special})");
+    }
+
+    #[test]
+    fn a_net_mirrored_by_the_king_updates_as_it_refreshes() {
+        let net = Arc::new(Network::embedded().unwrap().as_ref().clone().with_king_mirror(true));
+        let (special, crossings) = random_games_agree(&net);
+        assert!(special > 50 && crossings > 50, "special moves {special}, king crossings {crossings}");
     }
 }
