@@ -79,7 +79,7 @@ wasm: deps
 	$(WASM_OPT) -Oz $(RULES_WASM_OPT_FLAGS) $(WASM_FEATURES) --enable-simd $(RULES_PKG_WASM) -o $(RULES_PKG_WASM)
 	wasm-bindgen --target web --out-dir $(PKG_DIR) $(WASM_RAW)
 	$(WASM_OPT) -O3 $(WASM_FEATURES) --enable-simd $(PKG_WASM) -o $(PKG_WASM)
-	cp crates/engine/nets/default.nnue $(PKG_DIR)/homeostat.nnue
+	cargo run -q -p homeostat-engine --example nnue_pack -- crates/engine/nets/default.nnue $(PKG_DIR)/homeostat.nnue
 	cargo run -q -p homeostat-engine --example book-file -- $(PKG_DIR)/openings.bin
 	node tools/engine-identity.mjs
 	wasm-bindgen --target web --out-dir $(CHECKERS_PKG_DIR) $(CHECKERS_WASM_RAW)

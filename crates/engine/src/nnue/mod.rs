@@ -20,8 +20,10 @@
 //! pairwise multiply-add for wasm, which LLVM does not find there.
 
 mod accumulator;
+mod packed;
 
 pub use accumulator::Stack;
+pub use packed::{pack, unpack, MAGIC_PACKED};
 
 use homeostat_chess::{Board, Color, Piece};
 use std::sync::Arc;
@@ -141,14 +143,21 @@ impl Network {
         }
     }
 
-    /// Reads a net file; an error that says what is wrong when it is not one.
+    /// Reads a net file, as it is or packed ([`pack`]); an error that says what is wrong when it is not one.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
+        if bytes.starts_with(&MAGIC_PACKED) {
+            let file = unpack(bytes)?;
+            if file.starts_with(&MAGIC_PACKED) {
+                return Err("net: a packed net packed again".into());
+            }
+            return Network::from_bytes(&file);
+        }
         let (qb, header_len, king_mirror) = match bytes.get(..8) {
             Some(m) if m == MAGIC => (QB, HEADER_LEN, false),
             Some(m) if m == MAGIC_V1 => (QB_V1, HEADER_LEN, false),
             Some(m) if m == MAGIC_BUCKETS => (QB, HEADER_LEN_BUCKETS, false),
             Some(m) if m == MAGIC_KING_MIRROR => (QB, HEADER_LEN_BUCKETS, true),
-            _ => return Err("not a Homeostat net (no HSTNNUE4, HSTNNUE3, HSTNNUE2 or HSTNNUE1 header)".into()),
+            _ => return Err("not a Homeostat net (no HSTNNUE header)".into()),
         };
         if bytes.len() < header_len {
             return Err("net: the header is cut short".into());
@@ -628,6 +637,18 @@ mod tests {
         assert!(Network::from_bytes(&wrong).unwrap_err().contains("0 output buckets"));
         wrong[12] = 9;
         assert!(Network::from_bytes(&wrong).unwrap_err().contains("expected"));
+    }
+
+    #[test]
+    fn a_packed_net_reads_as_the_net_and_damage_is_caught() {
+        let packed = pack(EMBEDDED).unwrap();
+        let net = Network::from_bytes(&packed).unwrap();
+        assert_eq!(net.checksum(), EMBEDDED_FNV);
+        let mut damaged = packed.clone();
+        damaged[1000] ^= 0xff;
+        assert!(Network::from_bytes(&damaged).unwrap_err().contains("checksum"));
+        assert!(Network::from_bytes(&packed[..packed.len() - 2]).unwrap_err().contains("expected"));
+        assert!(Network::from_bytes(&pack(&packed).unwrap()).unwrap_err().contains("packed again"));
     }
 
     /// `fen` reflected between the a- and h-files, without castling rights or en passant square.
