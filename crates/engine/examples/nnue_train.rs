@@ -486,8 +486,15 @@ fn main() {
                     eprintln!("nnue_train: --init {file}: {e}");
                     std::process::exit(2);
                 }
+                // Its weights start the new net whichever way each is mirrored: say so when they differ.
+                let mirrored = |on: bool| if on { "mirrored by the king" } else { "not mirrored by the king" };
+                let change = if net.king_mirror() == o.king_mirror {
+                    String::new()
+                } else {
+                    format!(", {}, read as {}", mirrored(net.king_mirror()), mirrored(o.king_mirror))
+                };
                 eprintln!(
-                    "from {file} (hidden {}): validation loss {:.6} before training",
+                    "from {file} (hidden {}{change}): validation loss {:.6} before training",
                     net.hidden(),
                     loss_of(&p, h, &val, o.wdl, o.threads)
                 );
