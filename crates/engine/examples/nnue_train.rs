@@ -598,11 +598,6 @@ fn main() {
         eprintln!("nnue_train: {}: {e}", o.out);
         std::process::exit(2);
     }
-    let shape = format!(
-        "{}{}",
-        if o.buckets > 1 { format!(", {} output buckets", o.buckets) } else { String::new() },
-        if o.king_mirror { ", mirrored by the king" } else { "" }
-    );
     let recipe = format!(
         "net {} (fnv1a {:#018x}, {} bytes): (768->{h})x2->1 SCReLU{}, QA {QA} QB {QB} scale {SCALE}; data {} ({games} games, \
          {} training + {} validation positions); {} epochs, batch {}, lr {} linear to a tenth, AdamW, wdl {}, mirror {}, seed {}{}; \
@@ -610,7 +605,7 @@ fn main() {
         o.out,
         nnue::fnv1a(&bytes),
         bytes.len(),
-        shape,
+        net.layout_note(),
         o.files.join(" "),
         train.len(),
         val.len(),

@@ -164,12 +164,8 @@ impl Session {
         let loaded = std::fs::read(path).map_err(|e| e.to_string()).and_then(|bytes| Network::from_bytes(&bytes));
         match loaded {
             Ok(net) => {
-                let buckets = match net.buckets() {
-                    1 => String::new(),
-                    n => format!(", {n} output buckets"),
-                };
-                let mirror = if net.king_mirror() { ", mirrored by the king" } else { "" };
-                let text = format!("info string EvalFile: loaded {path} (768->{}x2->1{buckets}{mirror})", net.hidden());
+                let text =
+                    format!("info string EvalFile: loaded {path} (768->{}x2->1{})", net.hidden(), net.layout_note());
                 self.network = Some(Arc::new(net));
                 self.say(&text)
             }

@@ -126,6 +126,17 @@ impl Network {
         self.king_mirror
     }
 
+    /// What the net has beyond one output layer, for its description: ", 8 output buckets, mirrored by
+    /// the king", or nothing.
+    pub fn layout_note(&self) -> String {
+        let buckets = match self.buckets() {
+            1 => String::new(),
+            n => format!(", {n} output buckets"),
+        };
+        let mirror = if self.king_mirror { ", mirrored by the king" } else { "" };
+        format!("{buckets}{mirror}")
+    }
+
     /// The same weights read as a net mirrored by the king (`true`) or not.
     pub fn with_king_mirror(mut self, on: bool) -> Network {
         self.king_mirror = on;
