@@ -6,7 +6,7 @@
 #
 # Files ending .xz are unpacked into OUT/data/ first (once).
 # 1. nnue_train --init crates/engine/nets/default.nnue --hidden HIDDEN (128; wider starts its new units at an output
-#    weight of zero, so it first evaluates as the built-in net) --epochs EPOCHS (12) --lr 0.0005 --wdl WDL (0)
+#    weight of zero, so it first evaluates as the built-in net) --epochs EPOCHS (12) --lr LR (0.0005) --wdl WDL (0)
 #    --buckets BUCKETS (8, the built-in net's: --init takes a parent of that count or of one output layer)
 #    --threads THREADS (all cores) --seed 1 --king-mirror KING_MIRROR (false) --mirror MIRROR (true)
 #    → OUT/A.nnue (and its recipe line, OUT/A.nnue.txt);
@@ -23,6 +23,7 @@ cd "$(dirname "$0")/.."
 for data in "$@"; do [ -s "$data" ] || { echo "$data: no such data file" >&2; exit 1; }; done
 OUT=${OUT:-target/next-net}
 EPOCHS=${EPOCHS:-12}
+LR=${LR:-0.0005}
 HIDDEN=${HIDDEN:-128}
 WDL=${WDL:-0}
 BUCKETS=${BUCKETS:-8}
@@ -48,7 +49,7 @@ done
 
 cargo build --release -q -p homeostat-uci -p homeostat-engine --examples --bin homeostat
 examples=target/release/examples
-"$examples/nnue_train" --init "$PARENT" --hidden "$HIDDEN" --epochs "$EPOCHS" --lr 0.0005 --wdl "$WDL" --buckets "$BUCKETS" --threads "$THREADS" \
+"$examples/nnue_train" --init "$PARENT" --hidden "$HIDDEN" --epochs "$EPOCHS" --lr "$LR" --wdl "$WDL" --buckets "$BUCKETS" --threads "$THREADS" \
   --king-mirror "$KING_MIRROR" --mirror "$MIRROR" --seed 1 --out "$OUT/A.nnue" "${files[@]}"
 "$examples/nnue_scale" "$OUT/A.nnue" "$OUT/As.nnue" 1 --relative-to "$PARENT" "${files[0]}"
 [ "${SCREEN:-1}" = 0 ] || OUT="$OUT/screen" tools/net-screen.sh "$OUT/As.nnue"
