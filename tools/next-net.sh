@@ -7,7 +7,7 @@
 # Files ending .xz are unpacked into OUT/data/ first (once).
 # 1. nnue_train --init crates/engine/nets/default.nnue --hidden HIDDEN (128; wider starts its new units at an output
 #    weight of zero, so it first evaluates as the built-in net) --epochs EPOCHS (12) --lr LR (0.0005) --wdl WDL (0)
-#    --buckets BUCKETS (8, the built-in net's: --init takes a parent of that count or of one output layer)
+#    --td TD (0) --buckets BUCKETS (8, the built-in net's: --init takes a parent of that count or of one output layer)
 #    --threads THREADS (all cores) --seed 1 --king-mirror KING_MIRROR (false) --mirror MIRROR (true)
 #    → OUT/A.nnue (and its recipe line, OUT/A.nnue.txt);
 # 2. nnue_scale OUT/A.nnue OUT/As.nnue 1 --relative-to default.nnue DATA.bin: a net trained on its own search's
@@ -26,6 +26,7 @@ EPOCHS=${EPOCHS:-12}
 LR=${LR:-0.0005}
 HIDDEN=${HIDDEN:-128}
 WDL=${WDL:-0}
+TD=${TD:-0}
 BUCKETS=${BUCKETS:-8}
 THREADS=${THREADS:-$(nproc)}
 # A net mirrored by the king sees each position's a↔h reflection as the position itself: MIRROR=false spares the
@@ -49,7 +50,7 @@ done
 
 cargo build --release -q -p homeostat-uci -p homeostat-engine --examples --bin homeostat
 examples=target/release/examples
-"$examples/nnue_train" --init "$PARENT" --hidden "$HIDDEN" --epochs "$EPOCHS" --lr "$LR" --wdl "$WDL" --buckets "$BUCKETS" --threads "$THREADS" \
+"$examples/nnue_train" --init "$PARENT" --hidden "$HIDDEN" --epochs "$EPOCHS" --lr "$LR" --wdl "$WDL" --td "$TD" --buckets "$BUCKETS" --threads "$THREADS" \
   --king-mirror "$KING_MIRROR" --mirror "$MIRROR" --seed 1 --out "$OUT/A.nnue" "${files[@]}"
 "$examples/nnue_scale" "$OUT/A.nnue" "$OUT/As.nnue" 1 --relative-to "$PARENT" "${files[0]}"
 [ "${SCREEN:-1}" = 0 ] || OUT="$OUT/screen" tools/net-screen.sh "$OUT/As.nnue"

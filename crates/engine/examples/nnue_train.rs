@@ -3,8 +3,10 @@
 //! `cargo run --release -p homeostat-engine --example nnue_train -- [options] DATA.bin...`
 //!
 //! Options: `--hidden N` (64), `--epochs E` (10), `--lr` (0.001), `--wdl λ` (0.3: the target is
-//! λ·result + (1−λ)·sigmoid(score/400)), `--batch B` (16384), `--threads T` (all cores), `--seed S`
-//! (1), `--val-every K` (20: games whose index hashes to 0 mod K are held out), `--mirror true|false`
+//! λ·result + (1−λ)·sigmoid(score/400)), `--td λ` (0: with λ > 0 the score part of the target is the λ-return
+//! over the game, (1−λ)·(p₀ + λ·p₁ + λ²·p₂ + …) + λ^(plies left)·result, where pₖ is the squashed search score
+//! k plies later and everything is seen by this position's side to move: later searches saw further down the
+//! line the game took), `--batch B` (16384), `--threads T` (all cores), `--seed S` (1), `--val-every K` (20: games whose index hashes to 0 mod K are held out), `--mirror true|false`
 //! (true: each position is also learnt reflected between the a- and h-files), `--out FILE`
 //! (`crates/engine/nets/default.nnue`), `--init NETFILE` (start from a trained net rather than
 //! random weights: its weights de-quantised, so training goes on from what it knows; with a larger
@@ -55,6 +57,7 @@ struct Options {
     epochs: usize,
     lr: f32,
     wdl: f32,
+    td: f32,
     batch: usize,
     threads: usize,
     seed: u64,
@@ -73,6 +76,7 @@ fn parse() -> Result<Options, String> {
         epochs: 10,
         lr: 0.001,
         wdl: 0.3,
+        td: 0.0,
         batch: 16384,
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         seed: 1,
@@ -99,6 +103,7 @@ fn parse() -> Result<Options, String> {
             "--epochs" => o.epochs = v.parse().map_err(|_| bad())?,
             "--lr" => o.lr = v.parse().map_err(|_| bad())?,
             "--wdl" => o.wdl = v.parse().map_err(|_| bad())?,
+            "--td" => o.td = v.parse().map_err(|_| bad())?,
             "--batch" => o.batch = v.parse().map_err(|_| bad())?,
             "--threads" => o.threads = v.parse().map_err(|_| bad())?,
             "--seed" => o.seed = v.parse().map_err(|_| bad())?,
@@ -113,10 +118,12 @@ fn parse() -> Result<Options, String> {
         i += 2;
     }
     if o.files.is_empty() || o.hidden == 0 || o.batch == 0 || o.threads == 0 || o.val_every < 2 {
-        return Err("usage: nnue_train [--hidden N] [--epochs E] [--lr LR] [--wdl L] [--batch B] [--threads T] \
+        return Err(
+            "usage: nnue_train [--hidden N] [--epochs E] [--lr LR] [--wdl L] [--td L] [--batch B] [--threads T] \
                     [--seed S] [--val-every K] [--out FILE] [--mirror true|false] [--init NETFILE] [--buckets B] \
                     [--king-mirror true|false] DATA.bin..."
-            .into());
+                .into(),
+        );
     }
     if !(1..=nnue::MAX_BUCKETS).contains(&o.buckets) {
         return Err(format!("--buckets must lie in 1 to {}", nnue::MAX_BUCKETS));
@@ -124,10 +131,30 @@ fn parse() -> Result<Options, String> {
     if !(0.0..=1.0).contains(&o.wdl) {
         return Err("--wdl must lie in [0, 1]".into());
     }
+    if !(0.0..1.0).contains(&o.td) {
+        return Err("--td must lie in [0, 1)".into());
+    }
     Ok(o)
 }
 
-fn sample(board: &Board, score: i16, result_white: f32, king_mirror: bool) -> Sample {
+/// The score target of each ply of `g` (side to move's view), given the result for White: the squashed search
+/// score, or with `td` > 0 the λ-return, G(t) = (1−λ)·p(t) + λ·(1 − G(t+1)), which ends in the result.
+fn ply_targets(g: &datagen::GameRecord, result_white: f32, td: f32) -> Vec<f32> {
+    let n = g.plies.len();
+    let white_first = g.start.side_to_move() == Color::White;
+    // The side to move after the last ply is White when the plies' count keeps White's turn.
+    let white_last = white_first == n.is_multiple_of(2);
+    let mut next = if white_last { result_white } else { 1.0 - result_white };
+    let mut out = vec![0.0; n];
+    for t in (0..n).rev() {
+        let p = sigmoid(g.plies[t].1.clamp(-MAX_SCORE, MAX_SCORE) as f32 / EVAL_SCALE);
+        out[t] = if td == 0.0 { p } else { (1.0 - td) * p + td * (1.0 - next) };
+        next = out[t];
+    }
+    out
+}
+
+fn sample(board: &Board, target: f32, result_white: f32, king_mirror: bool) -> Sample {
     let mut feats = [0u16; 32];
     let mut n = 0;
     let mut occ = board.occupied().0;
@@ -144,7 +171,7 @@ fn sample(board: &Board, score: i16, result_white: f32, king_mirror: bool) -> Sa
         n: n as u8,
         flips: [0; 2],
         black_to_move: black,
-        target_score: sigmoid(score as f32 / EVAL_SCALE),
+        target_score: target,
         result: if black { 1.0 - result_white } else { result_white },
     };
     with_flips(s, king_mirror)
@@ -424,7 +451,11 @@ fn main() {
                 Some(Color::Black) => 0.0,
                 None => 0.5,
             };
+            let targets = ply_targets(g, res, o.td);
+            let mut ply = 0;
             let outcome = datagen::for_each_position(g, |p| {
+                let target = targets[ply];
+                ply += 1;
                 all_positions += 1;
                 let b = &p.board;
                 if b.in_check() || b.is_capture(p.mv) || p.mv.promotion().is_some() {
@@ -433,7 +464,7 @@ fn main() {
                 if p.score.abs() > MAX_SCORE || p.score.abs() > MAX_CP {
                     return;
                 }
-                let s = sample(b, p.score, res, o.king_mirror);
+                let s = sample(b, target, res, o.king_mirror);
                 if o.mirror {
                     // The same position reflected a-file to h-file: as good for either side.
                     let mut m = s;
@@ -600,7 +631,7 @@ fn main() {
     }
     let recipe = format!(
         "net {} (fnv1a {:#018x}, {} bytes): (768->{h})x2->1 SCReLU{}, QA {QA} QB {QB} scale {SCALE}; data {} ({games} games, \
-         {} training + {} validation positions); {} epochs, batch {}, lr {} linear to a tenth, AdamW, wdl {}, mirror {}, seed {}{}; \
+         {} training + {} validation positions); {} epochs, batch {}, lr {} linear to a tenth, AdamW, wdl {}{}, mirror {}, seed {}{}; \
          last epoch train loss {:.6}, validation loss {:.6}; kept epoch {best_epoch} (validation loss {best_val:.6}); quantised vs float: {:.1} cp mean abs; {:.0} s on {} threads",
         o.out,
         nnue::fnv1a(&bytes),
@@ -613,6 +644,7 @@ fn main() {
         o.batch,
         o.lr,
         o.wdl,
+        if o.td > 0.0 { format!(", td {}", o.td) } else { String::new() },
         o.mirror,
         o.seed,
         o.init.as_ref().map_or(String::new(), |f| format!(", from {f}")),
@@ -661,4 +693,47 @@ fn board_of(s: &Sample) -> Board {
     }
     fen.push_str(if s.black_to_move { " b - - 0 1" } else { " w - - 0 1" });
     Board::from_fen(&fen).expect("a position from the data")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use homeostat_chess::GameResult;
+
+    /// Three plies from the start position with the given scores, Black winning.
+    fn game(scores: [i16; 3]) -> datagen::GameRecord {
+        let start = Board::default();
+        let mut board = start;
+        let mut plies = Vec::new();
+        for (uci, score) in ["e2e4", "e7e5", "g1f3"].into_iter().zip(scores) {
+            let m = board.parse_uci(uci).expect("legal");
+            plies.push((m, score));
+            board.play(m);
+        }
+        datagen::GameRecord { index: 0, start, result: GameResult::win_for(Color::Black), plies }
+    }
+
+    #[test]
+    fn without_td_each_ply_keeps_its_own_squashed_score() {
+        let targets = ply_targets(&game([40, -30, 4000]), 0.0, 0.0);
+        assert_eq!(targets, vec![sigmoid(0.1), sigmoid(-0.075), sigmoid(MAX_SCORE as f32 / EVAL_SCALE)]);
+    }
+
+    #[test]
+    fn the_lambda_return_blends_later_scores_and_ends_in_the_result() {
+        let td = 0.5;
+        let g = game([40, -30, 20]);
+        let t = ply_targets(&g, 0.0, td);
+        let p = |cp: f32| sigmoid(cp / EVAL_SCALE);
+        // After the third ply Black is to move, and Black won.
+        let last = (1.0 - td) * p(20.0) + td * (1.0 - 1.0);
+        let middle = (1.0 - td) * p(-30.0) + td * (1.0 - last);
+        let first = (1.0 - td) * p(40.0) + td * (1.0 - middle);
+        for (got, want) in t.iter().zip([first, middle, last]) {
+            assert!((got - want).abs() < 1e-6, "{t:?}");
+        }
+        // Written out: (1−λ)(p₀ + λ(1−p₁) + λ²p₂) + λ³·(White's result, 0).
+        let direct = (1.0 - td) * (p(40.0) + td * (1.0 - p(-30.0)) + td * td * p(20.0)) + td * td * td * 0.0;
+        assert!((t[0] - direct).abs() < 1e-6);
+    }
 }
