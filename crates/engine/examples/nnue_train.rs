@@ -6,7 +6,8 @@
 //! λ·result + (1−λ)·sigmoid(score/400)), `--td λ` (0: with λ > 0 the score part of the target is the λ-return
 //! over the game, (1−λ)·(p₀ + λ·p₁ + λ²·p₂ + …) + λ^(plies left)·result, where pₖ is the squashed search score
 //! k plies later and everything is seen by this position's side to move: later searches saw further down the
-//! line the game took), `--batch B` (16384), `--threads T` (all cores), `--seed S` (1), `--val-every K` (20: games whose index hashes to 0 mod K are held out), `--mirror true|false`
+//! line the game took), `--batch B` (16384), `--threads T` (all cores), `--seed S` (1), `--val-every K` (20:
+//! games whose index hashes to 0 mod K are held out), `--mirror true|false`
 //! (true: each position is also learnt reflected between the a- and h-files), `--out FILE`
 //! (`crates/engine/nets/default.nnue`), `--init NETFILE` (start from a trained net rather than
 //! random weights: its weights de-quantised, so training goes on from what it knows; with a larger
@@ -148,7 +149,8 @@ fn ply_targets(g: &datagen::GameRecord, result_white: f32, td: f32) -> Vec<f32> 
     let mut out = vec![0.0; n];
     for t in (0..n).rev() {
         let p = sigmoid(g.plies[t].1.clamp(-MAX_SCORE, MAX_SCORE) as f32 / EVAL_SCALE);
-        out[t] = if td == 0.0 { p } else { (1.0 - td) * p + td * (1.0 - next) };
+        // With λ 0 this is p to the bit: 1·p + 0·(1 − next).
+        out[t] = (1.0 - td) * p + td * (1.0 - next);
         next = out[t];
     }
     out
