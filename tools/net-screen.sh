@@ -11,6 +11,10 @@
 # CONCURRENCY games at once (default 2). Needs python3 with python-chess and MATCH (default
 # ../shared/tools/match.py). Each net's summary and games go to OUT/NAME.json and OUT/NAME.pgn
 # (default OUT: target/net-screen/); one line a net is printed at the end.
+# SEED may name several seeds ("200 300"): each net then plays PAIRS pairs on each seed's openings
+# (OUT/NAME-sSEED.json), one line a seed, and a last line adds them together. One screen of a few
+# hundred pairs is ±18 Elo or more, and the best of several nets screened once has drawn its luck
+# (session 58: +17 on one seed, −10 on the next), so a net is screened on two seeds before an SPRT.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,6 +29,8 @@ ENGINE=${ENGINE:-target/release/homeostat}
 
 [ $# -gt 0 ] || { echo "usage: tools/net-screen.sh NET.nnue [MORE.nnue ...]" >&2; exit 2; }
 [ -x "$ENGINE" ] || { echo "$ENGINE is missing: run make build first" >&2; exit 1; }
+read -ra seeds <<<"$SEED"
+[ ${#seeds[@]} -gt 0 ] || { echo "SEED names no seed" >&2; exit 2; }
 for net in "$@"; do
   # A net the engine cannot load would leave the built-in one playing itself: refuse it first.
   loaded=$(printf 'setoption name EvalFile value %s\nquit\n' "$(realpath "$net")" | "$ENGINE" | head -n 1)
@@ -38,20 +44,60 @@ summary=()
 for net in "$@"; do
   name=$(basename "$net" .nnue)
   path=$(realpath "$net")
-  python3 "$MATCH" --engine1 "$ENGINE" --option1 UseNNUE=true --option1 "EvalFile=$path" --name1 "$name" \
-    --engine2 "$ENGINE" --option2 UseNNUE=true --name2 "built-in net" --nodes "$NODES" --pairs "$PAIRS" \
-    --openings "$OPENINGS" --shuffle --seed "$SEED" --concurrency "$CONCURRENCY" \
-    --json "$OUT/$name.json" --pgn "$OUT/$name.pgn" >"$OUT/$name.log" 2>&1 \
-    || { echo "$name: match.py failed, see $OUT/$name.log" >&2; exit 1; }
-  summary+=("$(python3 - "$OUT/$name.json" "$name" <<'EOF'
-import json, sys
-d = json.load(open(sys.argv[1]))
-s = d["stats"]
-fails = sum(d["failures"].values()) if isinstance(d["failures"], dict) else len(d["failures"])
-num = lambda x, sign="": format(x, sign + ".1f") if isinstance(x, (int, float)) else str(x)
-print(f"{sys.argv[2]}: {s['games']} games, +{s['wins']} ={s['draws']} -{s['losses']}, "
-      f"Elo {num(s['elo'], '+')} ± {num(s['elo_err'])}, pentanomial {s['ptnml']}, failures {fails}")
-EOF
+  results=()
+  for seed in "${seeds[@]}"; do
+    # One seed keeps the files' old names, so earlier screens' files still line up.
+    file=$name
+    [ ${#seeds[@]} -eq 1 ] || file=$name-s$seed
+    python3 "$MATCH" --engine1 "$ENGINE" --option1 UseNNUE=true --option1 "EvalFile=$path" --name1 "$name" \
+      --engine2 "$ENGINE" --option2 UseNNUE=true --name2 "built-in net" --nodes "$NODES" --pairs "$PAIRS" \
+      --openings "$OPENINGS" --shuffle --seed "$seed" --concurrency "$CONCURRENCY" \
+      --json "$OUT/$file.json" --pgn "$OUT/$file.pgn" >"$OUT/$file.log" 2>&1 \
+      || { echo "$name: match.py failed, see $OUT/$file.log" >&2; exit 1; }
+    results+=("$OUT/$file.json")
+  done
+  summary+=("$(python3 - "$name" "${seeds[*]}" "${results[@]}" <<'PY'
+import json, math, sys
+
+name, seeds, files = sys.argv[1], sys.argv[2].split(), sys.argv[3:]
+
+
+def elo(score):
+    return -400 * math.log10(1 / score - 1) if 0 < score < 1 else math.copysign(math.inf, score - 0.5)
+
+
+def interval(mean, var, n):
+    """Elo of a mean score over n samples of variance var, and half its 95 % interval (match.py's way)."""
+    se = math.sqrt(var / n)
+    return elo(mean), (elo(mean + 1.96 * se) - elo(mean - 1.96 * se)) / 2 if se > 0 else math.inf
+
+
+def line(label, w, d, l, ptnml, fails):
+    n = w + d + l
+    if n == 0:
+        return f"{label}: no games, failures {fails}"
+    score = (w + d / 2) / n
+    e, err = interval(score, (w * (1 - score) ** 2 + d * (0.5 - score) ** 2 + l * score**2) / n, n)
+    text = f"{label}: {n} games, +{w} ={d} -{l}, Elo {e:+.1f} ± {err:.1f}, pentanomial {ptnml}"
+    pairs = sum(ptnml)
+    if pairs:
+        mean = sum(k / 4 * c for k, c in enumerate(ptnml)) / pairs
+        pe, perr = interval(mean, sum(c * (k / 4 - mean) ** 2 for k, c in enumerate(ptnml)) / pairs, pairs)
+        text += f" (by pairs {pe:+.1f} ± {perr:.1f})"
+    return f"{text}, failures {fails}"
+
+
+total = [0, 0, 0, [0] * 5, 0]
+for seed, path in zip(seeds, files):
+    d = json.load(open(path))
+    s = d["stats"]
+    fails = sum(d["failures"].values()) if isinstance(d["failures"], dict) else len(d["failures"])
+    row = [s.get("wins", 0), s.get("draws", 0), s.get("losses", 0), s.get("ptnml", [0] * 5), fails]
+    print(line(name if len(files) == 1 else f"{name}, seed {seed}", *row))
+    total = [[x + y for x, y in zip(a, b)] if isinstance(a, list) else a + b for a, b in zip(total, row)]
+if len(files) > 1:
+    print(line(f"{name}, seeds {' + '.join(seeds)}", *total))
+PY
 )")
 done
 printf '%s\n' "${summary[@]}"

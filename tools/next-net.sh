@@ -13,7 +13,8 @@
 # 2. nnue_scale OUT/A.nnue OUT/As.nnue 1 --relative-to default.nnue DATA.bin: a net trained on its own search's
 #    scores comes out some 16 % larger than its parent, which alone costs tens of Elo in this search, and the
 #    built-in net screened best at its own scale (session 41);
-# 3. tools/net-screen.sh OUT/As.nnue (PAIRS, NODES, SEED, CONCURRENCY as there), unless SCREEN=0.
+# 3. tools/net-screen.sh OUT/As.nnue (PAIRS, NODES, SEED, CONCURRENCY as there; SEED="200 300" screens it on two
+#    sets of openings, as a net wants before an SPRT), unless SCREEN=0.
 # A candidate that clearly wins the screen then goes to an SPRT at a clock (tools/sprt-chunks.py, EvalFile
 # in main's binary) before it replaces default.nnue. OUT defaults to target/next-net/.
 set -euo pipefail
