@@ -12,7 +12,7 @@
 # ../shared/tools/match.py). Each net's summary and games go to OUT/NAME.json and OUT/NAME.pgn
 # (default OUT: target/net-screen/); one line a net is printed at the end.
 # SEED may name several seeds ("200 300"): each net then plays PAIRS pairs on each seed's openings
-# (OUT/NAME-sSEED.json), one line a seed, and a last line adds them together. One screen of a few
+# (OUT/NAME-sSEED.json), one line a seed, and a last line adds their pairs together. One screen of a few
 # hundred pairs is ±18 Elo or more, and the best of several nets screened once has drawn its luck
 # (session 58: +17 on one seed, −10 on the next), so a net is screened on two seeds before an SPRT.
 set -euo pipefail
@@ -57,46 +57,29 @@ for net in "$@"; do
     results+=("$OUT/$file.json")
   done
   summary+=("$(python3 - "$name" "${seeds[*]}" "${results[@]}" <<'PY'
-import json, math, sys
+import importlib.util, json, sys
 
 name, seeds, files = sys.argv[1], sys.argv[2].split(), sys.argv[3:]
-
-
-def elo(score):
-    return -400 * math.log10(1 / score - 1) if 0 < score < 1 else math.copysign(math.inf, score - 0.5)
-
-
-def interval(mean, var, n):
-    """Elo of a mean score over n samples of variance var, and half its 95 % interval (match.py's way)."""
-    se = math.sqrt(var / n)
-    return elo(mean), (elo(mean + 1.96 * se) - elo(mean - 1.96 * se)) / 2 if se > 0 else math.inf
-
-
-def line(label, w, d, l, ptnml, fails):
-    n = w + d + l
-    if n == 0:
-        return f"{label}: no games, failures {fails}"
-    score = (w + d / 2) / n
-    e, err = interval(score, (w * (1 - score) ** 2 + d * (0.5 - score) ** 2 + l * score**2) / n, n)
-    text = f"{label}: {n} games, +{w} ={d} -{l}, Elo {e:+.1f} ± {err:.1f}, pentanomial {ptnml}"
-    pairs = sum(ptnml)
-    if pairs:
-        mean = sum(k / 4 * c for k, c in enumerate(ptnml)) / pairs
-        pe, perr = interval(mean, sum(c * (k / 4 - mean) ** 2 for k, c in enumerate(ptnml)) / pairs, pairs)
-        text += f" (by pairs {pe:+.1f} ± {perr:.1f})"
-    return f"{text}, failures {fails}"
-
-
-total = [0, 0, 0, [0] * 5, 0]
+# The sum's pentanomial Elo as an SPRT's chunks add theirs.
+spec = importlib.util.spec_from_file_location("sprt_chunks", "tools/sprt-chunks.py")
+sprt = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(sprt)
+num = lambda x, sign="": format(x, sign + ".1f") if isinstance(x, (int, float)) else str(x)
+w = d = l = fails = 0
+pairs = []
 for seed, path in zip(seeds, files):
-    d = json.load(open(path))
-    s = d["stats"]
-    fails = sum(d["failures"].values()) if isinstance(d["failures"], dict) else len(d["failures"])
-    row = [s.get("wins", 0), s.get("draws", 0), s.get("losses", 0), s.get("ptnml", [0] * 5), fails]
-    print(line(name if len(files) == 1 else f"{name}, seed {seed}", *row))
-    total = [[x + y for x, y in zip(a, b)] if isinstance(a, list) else a + b for a, b in zip(total, row)]
-if len(files) > 1:
-    print(line(f"{name}, seeds {' + '.join(seeds)}", *total))
+    s = json.load(open(path))
+    st = s["stats"]
+    failed = sum(s["failures"].values()) if isinstance(s["failures"], dict) else len(s["failures"])
+    label = name if len(files) == 1 else f"{name}, seed {seed}"
+    print(f"{label}: {st['games']} games, +{st['wins']} ={st['draws']} -{st['losses']}, "
+          f"Elo {num(st['elo'], '+')} ± {num(st['elo_err'])}, pentanomial {st['ptnml']}, failures {failed}")
+    w, d, l, fails = w + st["wins"], d + st["draws"], l + st["losses"], fails + failed
+    pairs += sprt.pair_scores(path)
+if len(files) > 1 and pairs:
+    counts, e, err = sprt.pair_elo(pairs)
+    print(f"{name}, seeds {' + '.join(seeds)}: {w + d + l} games, +{w} ={d} -{l}, "
+          f"Elo {e:+.1f} ± {err:.1f} by pairs, pentanomial {counts}, failures {fails}")
 PY
 )")
 done

@@ -83,14 +83,19 @@ def elo(score):
     return -400 * math.log10(1 / score - 1)
 
 
-def summary(ps, cfg):
-    """One line: pairs, pentanomial counts, Elo ± 95 %, LLR."""
+def pair_elo(ps):
+    """Pentanomial counts of pair scores, their Elo and half its 95 % interval (tools/net-screen.sh uses it too)."""
     n = len(ps)
     counts = [sum(1 for p in ps if abs(p - k / 2) < 1e-9) for k in range(5)]
     m = sum(ps) / n / 2
     se = math.sqrt(sum((p / 2 - m) ** 2 for p in ps) / n / n)
-    err = (elo(m + 1.96 * se) - elo(m - 1.96 * se)) / 2
-    return f"pairs {n} ptnml {counts} elo {elo(m):+.1f} +/- {err:.1f} LLR {llr(ps, cfg['elo0'], cfg['elo1']):+.2f}"
+    return counts, elo(m), (elo(m + 1.96 * se) - elo(m - 1.96 * se)) / 2
+
+
+def summary(ps, cfg):
+    """One line: pairs, pentanomial counts, Elo ± 95 %, LLR."""
+    counts, e, err = pair_elo(ps)
+    return f"pairs {len(ps)} ptnml {counts} elo {e:+.1f} +/- {err:.1f} LLR {llr(ps, cfg['elo0'], cfg['elo1']):+.2f}"
 
 
 def main(argv):
