@@ -169,7 +169,11 @@ for (const engine of enginesUnderTest()) {
       assert.ok(before.ply >= 2, `the engines play (${before.ply} moves)`);
       assert.ok(!before.status.includes("memory offline"), `${before.status} (events: ${JSON.stringify(before.memory)})`);
       await memory.stop();
-      await driver.waitFor((ply) => document.querySelector("#c").game.ply() >= ply + 6, { timeout: 30_000 }, before.ply);
+      // Should it stall, the error says where: the moves, the player's words and the memory's events.
+      await driver.waitFor((ply) => document.querySelector("#c").game.ply() >= ply + 6, { timeout: 30_000 }, before.ply).catch(async (err) => {
+        const seen = await driver.evaluate(look, "c").catch((e) => `(the page did not answer: ${e.message})`);
+        throw new Error(`${err.message}\nbefore the stop: ${JSON.stringify(before)}\nnow: ${JSON.stringify(seen)}\npage errors: ${JSON.stringify(await driver.pageErrors().catch(() => null))}`);
+      });
       const later = await driver.evaluate(look, "c");
       assert.equal(later.over, false, "the game goes on");
       const offline = later.memory.filter((e) => e.state === "offline");
