@@ -169,13 +169,14 @@ for (const engine of enginesUnderTest()) {
       assert.ok(before.ply >= 2, `the engines play (${before.ply} moves)`);
       assert.ok(!before.status.includes("memory offline"), `${before.status} (events: ${JSON.stringify(before.memory)})`);
       await memory.stop();
-      // Should it stall, the error says where: the moves, the player's words and the memory's events.
+      // The game goes on: six more moves. It may end by the rules soon after (this game once did in WebKit, with net E;
+      // at 0.15 s a move natively the two engines repeat Ne5 Be8 Nf3 Bd7 into a draw by move 17), so whether it is
+      // over says nothing. Should it stall, the error says where: the moves, the player's words and the memory's events.
       await driver.waitFor((ply) => document.querySelector("#c").game.ply() >= ply + 6, { timeout: 30_000 }, before.ply).catch(async (err) => {
         const seen = await driver.evaluate(look, "c").catch((e) => `(the page did not answer: ${e.message})`);
         throw new Error(`${err.message}\nbefore the stop: ${JSON.stringify(before)}\nnow: ${JSON.stringify(seen)}\npage errors: ${JSON.stringify(await driver.pageErrors().catch(() => null))}`);
       });
       const later = await driver.evaluate(look, "c");
-      assert.equal(later.over, false, "the game goes on");
       const offline = later.memory.filter((e) => e.state === "offline");
       assert.equal(offline.length, 1, `said once: ${JSON.stringify(later.memory)}`);
       assert.match(offline[0].reason, /cannot be reached|no answer/);
