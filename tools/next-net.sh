@@ -8,7 +8,7 @@
 # 1. nnue_train --init crates/engine/nets/default.nnue --hidden HIDDEN (128; wider starts its new units at an output
 #    weight of zero, so it first evaluates as the built-in net) --epochs EPOCHS (12) --lr LR (0.0005) --wdl WDL (0)
 #    --td TD (0) --buckets BUCKETS (8, the built-in net's: --init takes a parent of that count or of one output layer)
-#    --threads THREADS (all cores) --seed 1 --king-mirror KING_MIRROR (false) --mirror MIRROR (true)
+#    --threads THREADS (all cores) --seed 1 --king-mirror KING_MIRROR (false) --mirror MIRROR (true) --keep KEEP (best)
 #    → OUT/A.nnue (and its recipe line, OUT/A.nnue.txt);
 # 2. nnue_scale OUT/A.nnue OUT/As.nnue 1 --relative-to default.nnue DATA.bin: a net trained on its own search's
 #    scores comes out some 16 % larger than its parent, which alone costs tens of Elo in this search, and the
@@ -34,6 +34,7 @@ THREADS=${THREADS:-$(nproc)}
 # duplicate steps (session 55 screened it so against D).
 KING_MIRROR=${KING_MIRROR:-false}
 MIRROR=${MIRROR:-true}
+KEEP=${KEEP:-best}
 PARENT=crates/engine/nets/default.nnue
 mkdir -p "$OUT/data"
 
@@ -52,6 +53,6 @@ done
 cargo build --release -q -p homeostat-uci -p homeostat-engine --examples --bin homeostat
 examples=target/release/examples
 "$examples/nnue_train" --init "$PARENT" --hidden "$HIDDEN" --epochs "$EPOCHS" --lr "$LR" --wdl "$WDL" --td "$TD" --buckets "$BUCKETS" --threads "$THREADS" \
-  --king-mirror "$KING_MIRROR" --mirror "$MIRROR" --seed 1 --out "$OUT/A.nnue" "${files[@]}"
+  --king-mirror "$KING_MIRROR" --mirror "$MIRROR" --keep "$KEEP" --seed 1 --out "$OUT/A.nnue" "${files[@]}"
 "$examples/nnue_scale" "$OUT/A.nnue" "$OUT/As.nnue" 1 --relative-to "$PARENT" "${files[0]}"
 [ "${SCREEN:-1}" = 0 ] || OUT="$OUT/screen" tools/net-screen.sh "$OUT/As.nnue"

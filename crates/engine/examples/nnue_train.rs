@@ -17,7 +17,9 @@
 //! every bucket from it), `--king-mirror true|false` (false: true writes a net mirrored by the king,
 //! `HSTNNUE4`, whose perspectives each see the board reflected a-file to h-file while their own king
 //! stands on files a–d; with it, `--mirror` adds each position's reflection, which such a net sees
-//! exactly as the position, so `--mirror false` halves the steps for the same knowledge).
+//! exactly as the position, so `--mirror false` halves the steps for the same knowledge), `--keep best|last`
+//! (best: the epoch with the lowest validation loss is written; last: the last epoch's, for a target blended
+//! with results, whose validation loss is lowest after an epoch or two while the score part is still learnt).
 //!
 //! Kept positions: the side to move is not in check, the engine's move is no capture or
 //! promotion, and the score is no mate and within ±3000 cp. The loss is the mean squared error
@@ -68,6 +70,7 @@ struct Options {
     init: Option<String>,
     buckets: usize,
     king_mirror: bool,
+    keep_last: bool,
 }
 
 fn parse() -> Result<Options, String> {
@@ -87,6 +90,7 @@ fn parse() -> Result<Options, String> {
         init: None,
         buckets: 1,
         king_mirror: false,
+        keep_last: false,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -114,6 +118,13 @@ fn parse() -> Result<Options, String> {
             "--init" => o.init = Some(v.clone()),
             "--buckets" => o.buckets = v.parse().map_err(|_| bad())?,
             "--king-mirror" => o.king_mirror = v.parse().map_err(|_| bad())?,
+            "--keep" => {
+                o.keep_last = match v.as_str() {
+                    "best" => false,
+                    "last" => true,
+                    _ => return Err(bad()),
+                }
+            }
             _ => return Err(format!("unknown option {a}")),
         }
         i += 2;
@@ -122,7 +133,7 @@ fn parse() -> Result<Options, String> {
         return Err(
             "usage: nnue_train [--hidden N] [--epochs E] [--lr LR] [--wdl L] [--td L] [--batch B] [--threads T] \
                     [--seed S] [--val-every K] [--out FILE] [--mirror true|false] [--init NETFILE] [--buckets B] \
-                    [--king-mirror true|false] DATA.bin..."
+                    [--king-mirror true|false] [--keep best|last] DATA.bin..."
                 .into(),
         );
     }
@@ -547,7 +558,7 @@ fn main() {
     let steps_total = (o.epochs * train.len().div_ceil(o.batch)).max(1);
     let mut step = 0usize;
     let mut last = (f64::NAN, f64::NAN);
-    // Early stopping: the net written is the one with the lowest validation loss.
+    // Early stopping: the net written is the one with the lowest validation loss (or the last, `--keep last`).
     let mut best: Option<(usize, f64, Params)> = None;
     for epoch in 1..=o.epochs {
         let t0 = Instant::now();
@@ -595,7 +606,7 @@ fn main() {
         let train_loss = train_loss / train.len() as f64;
         let val_loss = loss_of(&p, h, &val, o.wdl, o.threads);
         last = (train_loss, val_loss);
-        if best.as_ref().is_none_or(|b| val_loss < b.1) || val.is_empty() {
+        if o.keep_last || best.as_ref().is_none_or(|b| val_loss < b.1) || val.is_empty() {
             best = Some((epoch, val_loss, p.clone()));
             // A run cut short still leaves its best net so far.
             if let Err(e) = std::fs::write(&o.out, quantise(&p, h, o.king_mirror).to_bytes()) {
