@@ -1,6 +1,6 @@
 // The neural net in the browser build: the worker fetches the net file beside the wasm package and hands it to the
-// Searcher, level 8 evaluates with it and the lower levels do not, bytes that are no net are refused with a reason,
-// and a worker whose net is missing still plays and says why.
+// Searcher, levels 3 to 8 evaluate with it and levels 1 and 2 do not, bytes that are no net are refused with a
+// reason, and a worker whose net is missing still plays and says why.
 
 import assert from "node:assert/strict";
 import { cp, mkdtemp, readFile, rm } from "node:fs/promises";
@@ -66,9 +66,9 @@ describe("the neural net in the browser build", () => {
     assert.equal(pkg.bench(4, NET).nodes, pkg.bench(4, unpacked(NET)).nodes);
   });
 
-  test("level 8 evaluates with the net; a lower level searches the same tree with it or without", () => {
-    assert.notDeepEqual(searched(8, true), searched(8, false));
-    assert.deepEqual(searched(5, true), searched(5, false));
+  test("levels 3 to 8 evaluate with the net; levels 1 and 2 search the same tree with it or without", () => {
+    for (const level of [3, 5, 8]) assert.notDeepEqual(searched(level, true), searched(level, false), `level ${level}`);
+    for (const level of [1, 2]) assert.deepEqual(searched(level, true), searched(level, false), `level ${level}`);
   });
 
   test("with the net, the wasm build searches the native build's tree", () => {
@@ -93,7 +93,7 @@ describe("the neural net in the browser build", () => {
     }
   });
 
-  test("without the net file the worker still plays, and says why level 8 is weaker", { timeout: 30_000 }, async () => {
+  test("without the net file the worker still plays, and says why it is weaker", { timeout: 30_000 }, async () => {
     // A copy of the engine and its package without the net.
     const site = await mkdtemp(path.join(os.tmpdir(), "homeostat-no-net-"));
     const client = nodeEngine({ workerUrl: new URL(`file://${site}/engine/worker.js`) });
@@ -105,7 +105,7 @@ describe("the neural net in the browser build", () => {
       await cp(path.join(www, "pkg"), path.join(site, "pkg"), { recursive: true, filter: (file) => !file.endsWith(".nnue") });
       const state = await started(client);
       assert.equal(state.net, false);
-      assert.match(state.netError, /^the engine's neural net did not load \(.+\): level 8 plays with the hand-crafted evaluation/);
+      assert.match(state.netError, /^the engine's neural net did not load \(.+\): the engine plays with the hand-crafted evaluation/);
       assert.deepEqual(errors, [state.netError]);
       const result = await client.search({ fen: FEN, depth: 4, level: 8 });
       assert.match(result.best, /^[a-h][1-8][a-h][1-8]/);

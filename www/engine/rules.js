@@ -7,8 +7,8 @@ import { fetchBytes, loadPackage } from "./wasm-support.js";
 let loading = null;
 
 /**
- * The rules' wasm package (`Game`, `perft`, `levelElo`, `levelThinkMs`), initialised once; later calls share the
- * same promise.
+ * The rules' wasm package (`Game`, `perft`, `levelElo`, `levelThinkMs`, `levelUsesNet`), initialised once; later
+ * calls share the same promise.
  * @returns {Promise<typeof import("../pkg/homeostat_rules.js")>}
  */
 export function loadRules() {

@@ -33,7 +33,7 @@ function fail(err, id) {
   send({ type: "error", id, message: trap ? `engine crashed: ${text}` : text, fatal: trap || undefined });
 }
 
-/** The neural net full-strength searches evaluate with (written next to the package by `make wasm`). */
+/** The neural net searches evaluate with at every level (written next to the package by `make wasm`). */
 const NET_URL = new URL("../pkg/homeostat.nnue", import.meta.url);
 
 /** The opening book and names (written next to the package by `make wasm`). */
@@ -49,7 +49,7 @@ const pageBook = new Promise((resolve) => {
   takeBook = resolve;
 });
 
-/** Why the net is not in use (null when it is): level 8 then plays with the hand-crafted evaluation. */
+/** Why the net is not in use (null when it is): every level then plays with the hand-crafted evaluation. */
 let netProblem = null;
 
 /** @returns {import("./protocol.js").FromWorker} the ready message, which says whether the net is in use */
@@ -75,7 +75,7 @@ const loaded = (async () => {
     if (bytes instanceof Error) throw bytes;
     searcher.setNet(bytes);
   } catch (err) {
-    netProblem = `the engine's neural net did not load (${err?.message ?? err}): level 8 plays with the hand-crafted evaluation, which is weaker`;
+    netProblem = `the engine's neural net did not load (${err?.message ?? err}): the engine plays with the hand-crafted evaluation, which is weaker`;
   }
 })();
 

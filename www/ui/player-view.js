@@ -182,7 +182,8 @@ export class PlayerView {
     const c = el.controller;
     const failed = c.engineState === "failed" && !el.readonly;
     el.$(".engine-notice").hidden = !failed;
-    const netError = failed || el.readonly || el.settings.level !== 8 ? null : c.netError;
+    // Levels 1 and 2 do without the net, so its absence is news only at the levels that use it.
+    const netError = failed || el.readonly || !el.rules?.levelUsesNet(el.settings.level) ? null : c.netError;
     el.fields["net-note"].hidden = !netError;
     el.fields["net-note"].textContent = netError ? `${netError[0].toUpperCase()}${netError.slice(1)}.` : "";
     if (failed) {

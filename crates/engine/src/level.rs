@@ -1,20 +1,22 @@
 //! Playing levels 1 to 8: limits plus controlled randomness, so weaker levels err like people.
 //!
-//! | Level | Depth | Nodes     | Noise (cp) | Blunder chance | Blunder margin (cp) | Elo  |
-//! |-------|-------|-----------|------------|----------------|---------------------|------|
-//! | 1     | 1     | 2,000     | 120        | 30 %           | 500                 | 840  |
-//! | 2     | 2     | 5,000     | 80         | 22 %           | 350                 | 1210 |
-//! | 3     | 3     | 15,000    | 55         | 15 %           | 250                 | 1540 |
-//! | 4     | 4     | 40,000    | 35         | 10 %           | 180                 | 1650 |
-//! | 5     | 6     | 120,000   | 22         | 6 %            | 120                 | 1820 |
-//! | 6     | 8     | 400,000   | 12         | 3 %            | 80                  | 1910 |
-//! | 7     | 12    | 1,500,000 | 5          | 1 %            | 50                  | 2200 |
-//! | 8     | —     | —         | 0          | 0 %            | 0                   | 2570 |
+//! | Level | Depth | Nodes     | Noise (cp) | Blunder chance | Blunder margin (cp) | Evaluation   | Elo  |
+//! |-------|-------|-----------|------------|----------------|---------------------|--------------|------|
+//! | 1     | 1     | 2,000     | 120        | 30 %           | 500                 | hand-crafted | 950  |
+//! | 2     | 2     | 5,000     | 80         | 22 %           | 350                 | hand-crafted | 1310 |
+//! | 3     | 3     | 15,000    | 55         | 15 %           | 250                 | net          | 1620 |
+//! | 4     | 4     | 40,000    | 35         | 10 %           | 180                 | net          | 1700 |
+//! | 5     | 6     | 120,000   | 22         | 6 %            | 120                 | net          | 1840 |
+//! | 6     | 8     | 400,000   | 12         | 3 %            | 80                  | net          | 1940 |
+//! | 7     | 12    | 1,500,000 | 5          | 1 %            | 50                  | net          | 2310 |
+//! | 8     | —     | —         | 0          | 0 %            | 0                   | net          | 2570 |
 //!
 //! The Elo column is measured on Stockfish 15.1's `UCI_Elo` scale at 5+0.05 (`tools/level-ladder.sh`,
-//! 40 games a level, about ±100; levels 1 and 2 chained through the level above, see the README), last
-//! re-run on 27 November with the search of dc39e0a and the built-in net at level 8, the only level
-//! that evaluates with it.
+//! 40 games a level, 100 at levels 4 and 5, about ±100; levels 1 and 2 chained through the level above, see the
+//! README), last re-run on 7 December with net F, when levels 3 to 7 began to evaluate with the net:
+//! at their own limits it beat the hand-crafted evaluation by 40 to 160 Elo, while at levels 1 and 2
+//! the hand-crafted evaluation played as well or better. Level 8 keeps 2570 so that `UCI_Elo` 2600,
+//! the top of its range, still asks for it.
 //! The time limits of the search still apply on top of the level's depth and node caps.
 //!
 //! How a weaker level chooses: every root move whose score is known within the blunder margin
@@ -67,7 +69,7 @@ const fn settings(
 }
 
 /// Measured Elo of each level (see the table above), used to map `UCI_Elo` to a level.
-const ELO: [u32; 8] = [840, 1210, 1540, 1650, 1820, 1910, 2200, 2570];
+const ELO: [u32; 8] = [950, 1310, 1620, 1700, 1840, 1940, 2310, 2570];
 
 /// Milliseconds a move takes when the player sets no time: at levels 1-7 the least a move lasts
 /// (the applet's visible think; the depth and node caps still pick the move, usually much sooner),
@@ -116,6 +118,13 @@ impl Level {
     /// Whether this level plays at full strength (no randomness, no caps).
     pub fn is_full(self) -> bool {
         self.0 == 8
+    }
+
+    /// Whether this level evaluates with the neural net, when there is one: levels 3-8, where the
+    /// net played stronger than the hand-crafted evaluation at the level's own limits; levels 1 and
+    /// 2 keep the hand-crafted one, which played as well or better there (README, Levels).
+    pub fn uses_net(self) -> bool {
+        self.0 >= 3
     }
 }
 
@@ -188,7 +197,7 @@ mod tests {
     #[test]
     fn elo_maps_to_levels() {
         assert_eq!(Level::from_elo(0), Level::new(1));
-        assert_eq!(Level::from_elo(1550), Level::new(3));
+        assert_eq!(Level::from_elo(1650), Level::new(3));
         assert_eq!(Level::from_elo(1450), Level::new(2));
         assert_eq!(Level::from_elo(3000), Level::MAX);
         assert_eq!(Level::new(0), Level::MIN);
@@ -216,9 +225,10 @@ mod tests {
                 s.noise_cp.to_string(),
                 format!("{}", (s.blunder_chance * 100.0).round()),
                 s.margin_cp.to_string(),
+                if level.uses_net() { "net" } else { "hand-crafted" }.to_string(),
                 level.elo().to_string(),
             ];
-            assert_eq!(row[..7], expected, "level {n}'s row of the doc table");
+            assert_eq!(row[..8], expected, "level {n}'s row of the doc table");
         }
     }
 

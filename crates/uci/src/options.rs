@@ -42,8 +42,8 @@ const OPTIONS: [Declared; 10] = [
     Declared { name: "Level", default: 8, kind: Kind::Spin { min: 1, max: 8 } },
     // Off by default, so matches and tests search every move and stay reproducible.
     Declared { name: "OwnBook", default: 0, kind: Kind::Check },
-    // On: the net beat the hand-crafted evaluation at 8+0.08 (README, Engine strength). Only full
-    // strength uses it (see `Session::go`).
+    // On: the net beat the hand-crafted evaluation at 8+0.08 (README, Engine strength), and at the
+    // limits of levels 3-7 (README, Levels); levels 1 and 2 keep the hand-crafted one (`Level::uses_net`).
     Declared { name: "UseNNUE", default: 1, kind: Kind::Check },
     Declared { name: "MultiPV", default: 1, kind: Kind::Spin { min: 1, max: MAX_MULTI_PV } },
 ];
@@ -131,7 +131,7 @@ impl Options {
         self.values[OWN_BOOK] == 1
     }
 
-    /// Whether to evaluate with the neural network rather than the hand-crafted evaluation (at full strength).
+    /// Whether to evaluate with the neural network rather than the hand-crafted evaluation (at levels 3-8).
     pub fn use_nnue(&self) -> bool {
         self.values[USE_NNUE] == 1
     }

@@ -217,8 +217,7 @@ impl Session {
             let level = self.options.level();
             engine.set_level(level);
             engine.set_network(self.network.clone());
-            // The weaker levels keep the hand-crafted evaluation their Elo ladder was measured with.
-            engine.set_use_nnue(self.options.use_nnue() && level.is_full());
+            engine.set_use_nnue(self.options.use_nnue() && level.uses_net());
         }
         let job = Job { board, history: history_keys(&self.position), limits, hold: go.infinite || go.ponder };
         self.searching = Some(Searching::start(self.engine.clone(), self.out.clone(), job, started));

@@ -58,6 +58,12 @@ pub fn level_think_ms(level: u8) -> f64 {
     homeostat_engine::Level::new(level).think_ms() as f64
 }
 
+/// Whether level `level` (1-8, clamped) evaluates with the neural net when the engine has it (levels 3-8).
+#[wasm_bindgen(js_name = levelUsesNet)]
+pub fn level_uses_net(level: u8) -> bool {
+    homeostat_engine::Level::new(level).uses_net()
+}
+
 /// Installs the opening book (names and book moves) from the bytes of `pkg/openings.bin`; throws an
 /// `Error` saying what is wrong with a damaged file. Until then `Game.openingName`, `Game.bookMove` and
 /// the search's `useBook` answer nothing: the wasm modules leave the book out so that it is downloaded once.

@@ -18,7 +18,7 @@ pub struct Searcher {
     engine: Engine,
     /// Varies the book choice between searches when the request gives no seed.
     searches: u64,
-    /// Whether a net was given (`setNet`): full-strength searches then evaluate with it.
+    /// Whether a net was given (`setNet`): searches then evaluate with it.
     has_net: bool,
 }
 
@@ -31,10 +31,10 @@ impl Searcher {
         Searcher { engine: Engine::new(hash_mb), searches: 0, has_net: false }
     }
 
-    /// Gives the engine its neural net (the bytes of a net file): from now on full-strength
-    /// searches (level 8, and analysis at level 8) evaluate with it, as the native engine does;
-    /// the lower levels keep the hand-crafted evaluation their strength was measured with. Throws
-    /// an Error saying what is wrong with bytes that are no net, and keeps the evaluation it had.
+    /// Gives the engine its neural net (the bytes of a net file): from now on searches at the
+    /// levels that use one (3 to 8, [`Level::uses_net`](homeostat_engine::Level::uses_net)) evaluate
+    /// with it, as the native engine does. Throws an Error saying what is wrong with bytes that are
+    /// no net, and keeps the evaluation it had.
     #[wasm_bindgen(js_name = setNet)]
     pub fn set_net(&mut self, bytes: &[u8]) -> Result<(), JsError> {
         let net = Network::from_bytes(bytes).map_err(|e| JsError::new(&e))?;
@@ -43,7 +43,7 @@ impl Searcher {
         Ok(())
     }
 
-    /// Whether full-strength searches evaluate with a net (`setNet` succeeded).
+    /// Whether searches evaluate with a net (`setNet` succeeded).
     #[wasm_bindgen(getter, js_name = hasNet)]
     pub fn has_net(&self) -> bool {
         self.has_net
@@ -77,7 +77,7 @@ impl Searcher {
             }
         }
         self.engine.set_level(prepared.level);
-        self.engine.set_use_nnue(self.has_net && prepared.level.is_full());
+        self.engine.set_use_nnue(self.has_net && prepared.level.uses_net());
         self.engine.set_purpose(prepared.purpose);
         if let (Some(seed), Purpose::Play) = (prepared.seed, prepared.purpose) {
             // Only the engine's own moves draw from the level's random sequence.
