@@ -12,11 +12,11 @@
 //! | 8     | —     | —         | 0          | 0 %            | 0                   | net          | 2570 |
 //!
 //! The Elo column is measured on Stockfish 15.1's `UCI_Elo` scale at 5+0.05 (`tools/level-ladder.sh`,
-//! 40 games a level, 100 at levels 4 and 5, about ±100; levels 1 and 2 chained through the level above, see the
-//! README), last re-run on 7 December with net F, when levels 3 to 7 began to evaluate with the net:
-//! at their own limits it beat the hand-crafted evaluation by 40 to 160 Elo, while at levels 1 and 2
-//! the hand-crafted evaluation played as well or better. Level 8 keeps 2570 so that `UCI_Elo` 2600,
-//! the top of its range, still asks for it.
+//! 40 games a level, 100 at levels 4 and 5, about ±100; levels 1 and 2 chained through the level
+//! above, see the README), last re-run on 7 December with net F, when levels 3 to 7 began to
+//! evaluate with the net: at their own limits it beat the hand-crafted evaluation by 40 to 160 Elo,
+//! while at levels 1 and 2 the hand-crafted evaluation played as well or better. Level 8 keeps 2570
+//! so that `UCI_Elo` 2600, the top of its range, still asks for it.
 //! The time limits of the search still apply on top of the level's depth and node caps.
 //!
 //! How a weaker level chooses: every root move whose score is known within the blunder margin

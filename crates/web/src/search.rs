@@ -18,7 +18,7 @@ pub struct Searcher {
     engine: Engine,
     /// Varies the book choice between searches when the request gives no seed.
     searches: u64,
-    /// Whether a net was given (`setNet`): searches then evaluate with it.
+    /// Whether a net was given (`setNet`): searches at levels 3-8 then evaluate with it.
     has_net: bool,
 }
 
@@ -43,7 +43,7 @@ impl Searcher {
         Ok(())
     }
 
-    /// Whether searches evaluate with a net (`setNet` succeeded).
+    /// Whether a net was given (`setNet` succeeded), which searches at levels 3-8 evaluate with.
     #[wasm_bindgen(getter, js_name = hasNet)]
     pub fn has_net(&self) -> bool {
         self.has_net
