@@ -57,7 +57,7 @@ export class EngineClient extends EventTarget {
   #draws = new Map();
   #failedStarts = 0;
   #destroyed = false;
-  /** Whether the worker's searches at levels 3-8 evaluate with the neural net (null until it said). */
+  /** Whether the worker's searches at the levels that use a net (`levelUsesNet`) evaluate with it (null until said). */
   net = null;
   /** Why they do not, when the net failed to load (shown in the player); null otherwise. */
   netError = null;

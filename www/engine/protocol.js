@@ -182,7 +182,8 @@ export const SEARCH_RESULT_FIELDS = {
 
 /**
  * Worker → page. `fatal` errors mean the engine crashed or failed to load: start a new worker. `ready` says
- * whether searches at levels 3-8 evaluate with the neural net (`net`), and when not, why (`netError`).
+ * whether searches at the levels that use a net (`levelUsesNet`) evaluate with it (`net`), and when not, why
+ * (`netError`).
  * @typedef {{type: "ready", net?: boolean, netError?: string}
  *   | {type: "progress", id: number | string, event: ProgressEvent}
  *   | ({type: "result", id: number | string} & SearchResult)

@@ -33,7 +33,7 @@ function fail(err, id) {
   send({ type: "error", id, message: trap ? `engine crashed: ${text}` : text, fatal: trap || undefined });
 }
 
-/** The neural net that searches at levels 3-8 evaluate with (written next to the package by `make wasm`). */
+/** The neural net for the levels that use one (`levelUsesNet`), written next to the package by `make wasm`. */
 const NET_URL = new URL("../pkg/homeostat.nnue", import.meta.url);
 
 /** The opening book and names (written next to the package by `make wasm`). */

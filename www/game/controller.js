@@ -528,7 +528,10 @@ export class GameController extends EventTarget {
     this.emit("enginestop", { starts: this.engineStarts });
   }
 
-  /** Why searches at levels 3-8 run without the neural net (its file did not load); null when they have it. */
+  /**
+   * Why searches at the levels that use a net (`levelUsesNet`) run without it (its file did not load); null when
+   * they have it.
+   */
   get netError() {
     return this.engine?.netError ?? null;
   }
