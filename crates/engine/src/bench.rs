@@ -121,7 +121,7 @@ mod tests {
     #[cfg(feature = "embedded-net")]
     #[test]
     fn the_bench_with_the_net_searches_the_tree_the_browser_build_does() {
-        assert_eq!(bench_with(6, &|| 0.0, true).nodes, 94_870);
+        assert_eq!(bench_with(6, &|| 0.0, true).nodes, 92_309);
     }
 
     #[test]
