@@ -10,6 +10,8 @@
 # Elo, so run k first).
 # Needs: stockfish (Debian, /usr/games), python3 with python-chess, and the measuring tools
 # (MATCH, default ../shared/tools/match.py). Results go to OUT (default target/levels/).
+# The openings are match.py's own 60 in order, unless OPENINGS names an EPD file; SEED shuffles them
+# (e.g. OPENINGS=../shared/tools/openings-wide.epd SEED=712 for a second 100 games on new openings).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,6 +21,9 @@ PAIRS=${PAIRS:-20}
 TC=${TC:-5+0.05}
 CONCURRENCY=${CONCURRENCY:-1}
 OUT=${OUT:-target/levels}
+openings=()
+[ -z "${OPENINGS:-}" ] || openings=(--openings "$OPENINGS")
+[ -z "${SEED:-}" ] || openings+=(--shuffle --seed "$SEED")
 [ $# -gt 0 ] || set -- 8:2600 7:2300 6:2100 5:1850 4:1600 3:1350 2:L3 1:L2
 
 if [ -z "${ENGINE:-}" ]; then  # ENGINE: a homeostat binary to measure instead of building one
@@ -35,7 +40,7 @@ for pair in "$@"; do
     opponent=(--engine2 "$STOCKFISH" --option2 UCI_LimitStrength=true --option2 "UCI_Elo=$anchor")
   fi
   python3 "$MATCH" --engine1 "$ENGINE" --option1 "Level=$level" --name1 "Homeostat level $level" \
-    "${opponent[@]}" --tc "$TC" --pairs "$PAIRS" --concurrency "$CONCURRENCY" --json "$json" --pgn "$OUT/level$level-vs-$anchor.pgn" \
+    "${opponent[@]}" --tc "$TC" --pairs "$PAIRS" --concurrency "$CONCURRENCY" "${openings[@]}" --json "$json" --pgn "$OUT/level$level-vs-$anchor.pgn" \
     | tail -n 8
 done
 
